@@ -1,0 +1,185 @@
+// kairos/bits.hpp: bit scans for 32- and 64-bit words.
+//
+// msb(), lsb(), popcount() and test_and_clear() in two implementations:
+//   kairos::bits::hw  compiler builtins; one instruction where KAIROS_HAS_CLZ
+//   kairos::bits::sw  de Bruijn multiply and SWAR; no library calls, so an
+//                     ARMv6-M or any core without CLZ never reaches libgcc's
+//                     __clzsi2/__ctzsi2 loops
+// The unqualified kairos::msb() etc. pick one from KAIROS_HAS_CLZ /
+// KAIROS_HAS_POPCNT. Both are compiled and tested on every host.
+#pragma once
+
+#include <kairos/config.hpp>
+
+#include <cstdint>
+
+namespace kairos {
+namespace bits {
+
+namespace detail {
+// De Bruijn sequences: multiplying an isolated bit by the constant moves a
+// unique 5-bit (6-bit) pattern into the top bits, which indexes the table.
+inline constexpr std::uint32_t debruijn32 = 0x077CB531u;
+inline constexpr std::uint8_t debruijn32_index[32] = {
+    0,  1,  28, 2,  29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4,  8,
+    31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6,  11, 5,  10, 9};
+inline constexpr std::uint64_t debruijn64 = 0x03F79D71B4CB0A89ull;
+inline constexpr std::uint8_t debruijn64_index[64] = {
+    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
+    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+
+// smear(x) sets every bit below the highest set bit; (smear(x) >> 1) + 1
+// then isolates the highest set bit for the de Bruijn lookup.
+constexpr std::uint32_t smear(std::uint32_t x) noexcept {
+    x |= x >> 1;
+    x |= x >> 2;
+    x |= x >> 4;
+    x |= x >> 8;
+    x |= x >> 16;
+    return x;
+}
+constexpr std::uint64_t smear(std::uint64_t x) noexcept {
+    x |= x >> 1;
+    x |= x >> 2;
+    x |= x >> 4;
+    x |= x >> 8;
+    x |= x >> 16;
+    x |= x >> 32;
+    return x;
+}
+}  // namespace detail
+
+// Software implementations: no instruction beyond shift, and, multiply.
+namespace sw {
+
+// lsb(x) returns the index of the lowest set bit. Requires x != 0.
+constexpr unsigned lsb(std::uint32_t x) noexcept {
+    KAIROS_ASSERT(x != 0);
+    return detail::debruijn32_index[((x & (0u - x)) * detail::debruijn32) >> 27];
+}
+constexpr unsigned lsb(std::uint64_t x) noexcept {
+    KAIROS_ASSERT(x != 0);
+    return detail::debruijn64_index[((x & (0ull - x)) * detail::debruijn64) >> 58];
+}
+
+// msb(x) returns the index of the highest set bit. Requires x != 0.
+constexpr unsigned msb(std::uint32_t x) noexcept {
+    KAIROS_ASSERT(x != 0);
+    const std::uint32_t s = detail::smear(x);
+    return detail::debruijn32_index[(((s >> 1) + 1) * detail::debruijn32) >> 27];
+}
+constexpr unsigned msb(std::uint64_t x) noexcept {
+    KAIROS_ASSERT(x != 0);
+    const std::uint64_t s = detail::smear(x);
+    return detail::debruijn64_index[(((s >> 1) + 1) * detail::debruijn64) >> 58];
+}
+
+// popcount(x) returns the number of set bits (SWAR: pairs, nibbles, bytes).
+constexpr unsigned popcount(std::uint32_t x) noexcept {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return static_cast<unsigned>((x * 0x01010101u) >> 24);
+}
+constexpr unsigned popcount(std::uint64_t x) noexcept {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return static_cast<unsigned>((x * 0x0101010101010101ull) >> 56);
+}
+
+// test_and_clear(x) returns the index of the lowest set bit of x and clears
+// it. Requires x != 0.
+template <class W>
+constexpr unsigned test_and_clear(W& x) noexcept {
+    const unsigned i = lsb(x);
+    x &= x - 1;  // clears the lowest set bit without a shift by i
+    return i;
+}
+
+}  // namespace sw
+
+// Builtin implementations: one instruction where the core has it, a libgcc
+// call where it does not (that is why sw exists).
+namespace hw {
+
+constexpr unsigned msb(std::uint32_t x) noexcept {
+    KAIROS_ASSERT(x != 0);
+    return 31u - static_cast<unsigned>(__builtin_clz(x));
+}
+constexpr unsigned msb(std::uint64_t x) noexcept {
+    KAIROS_ASSERT(x != 0);
+    return 63u - static_cast<unsigned>(__builtin_clzll(x));
+}
+constexpr unsigned lsb(std::uint32_t x) noexcept {
+    KAIROS_ASSERT(x != 0);
+    return static_cast<unsigned>(__builtin_ctz(x));
+}
+constexpr unsigned lsb(std::uint64_t x) noexcept {
+    KAIROS_ASSERT(x != 0);
+    return static_cast<unsigned>(__builtin_ctzll(x));
+}
+constexpr unsigned popcount(std::uint32_t x) noexcept {
+    return static_cast<unsigned>(__builtin_popcount(x));
+}
+constexpr unsigned popcount(std::uint64_t x) noexcept {
+    return static_cast<unsigned>(__builtin_popcountll(x));
+}
+
+// test_and_clear(x) returns the index of the highest set bit of x and clears
+// it: with CLZ in hardware that is one instruction and no negation. Requires
+// x != 0.
+template <class W>
+constexpr unsigned test_and_clear(W& x) noexcept {
+    const unsigned i = msb(x);
+    x &= ~(W{1} << i);
+    return i;
+}
+
+}  // namespace hw
+
+}  // namespace bits
+
+#if KAIROS_HAS_CLZ
+namespace bits_impl = bits::hw;
+#else
+namespace bits_impl = bits::sw;
+#endif
+
+// msb(x): index of the highest set bit of x != 0.
+constexpr unsigned msb(std::uint32_t x) noexcept { return bits_impl::msb(x); }
+constexpr unsigned msb(std::uint64_t x) noexcept { return bits_impl::msb(x); }
+
+// lsb(x): index of the lowest set bit of x != 0.
+constexpr unsigned lsb(std::uint32_t x) noexcept { return bits_impl::lsb(x); }
+constexpr unsigned lsb(std::uint64_t x) noexcept { return bits_impl::lsb(x); }
+
+// popcount(x): number of set bits of x.
+constexpr unsigned popcount(std::uint32_t x) noexcept {
+#if KAIROS_HAS_POPCNT
+    return bits::hw::popcount(x);
+#else
+    return bits::sw::popcount(x);
+#endif
+}
+constexpr unsigned popcount(std::uint64_t x) noexcept {
+#if KAIROS_HAS_POPCNT
+    return bits::hw::popcount(x);
+#else
+    return bits::sw::popcount(x);
+#endif
+}
+
+// test_and_clear(x) clears one set bit of x != 0 and returns its index:
+// the highest where CLZ is one instruction, the lowest elsewhere (whichever
+// is cheaper). Repeated calls visit every set bit exactly once.
+constexpr unsigned test_and_clear(std::uint32_t& x) noexcept {
+    return bits_impl::test_and_clear(x);
+}
+constexpr unsigned test_and_clear(std::uint64_t& x) noexcept {
+    return bits_impl::test_and_clear(x);
+}
+
+}  // namespace kairos

@@ -1,0 +1,111 @@
+// kairos/config.hpp: platform facts and the assertion hook.
+//
+// Every macro here is a fact about the target, detected from the compiler's
+// predefined macros and overridable with -D. Nothing else in the portable core
+// looks at architecture macros. The core includes only these standard headers:
+// <atomic> <cstddef> <cstdint> <new> <type_traits> <utility> (and <bit> behind
+// a feature test), so freestanding toolchains need no more than that.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+// KAIROS_HAS_CLZ: 1 when count-leading-zeros is one instruction (ARM clz,
+// x86 bsr/lzcnt, AArch64 clz, Xtensa nsau, RISC-V Zbb clz). Decides the bit
+// order of the run-queue bitmap (seed 002) and which bits.hpp path is used.
+#ifndef KAIROS_HAS_CLZ
+#  if defined(__ARM_FEATURE_CLZ) || defined(__aarch64__) || defined(__x86_64__) || \
+      defined(__i386__) || defined(__XTENSA__) || defined(__riscv_zbb)
+#    define KAIROS_HAS_CLZ 1
+#  else
+#    define KAIROS_HAS_CLZ 0
+#  endif
+#endif
+
+// KAIROS_HAS_POPCNT: 1 when population count is one instruction.
+#ifndef KAIROS_HAS_POPCNT
+#  if defined(__POPCNT__) || defined(__aarch64__) || defined(__riscv_zbb)
+#    define KAIROS_HAS_POPCNT 1
+#  else
+#    define KAIROS_HAS_POPCNT 0
+#  endif
+#endif
+
+// KAIROS_HAS_CAS: 1 when 32-bit compare-and-swap is lock-free in hardware.
+// 0 on ARMv6-M and lx106: read-modify-write there goes through the port's
+// critical section (mpsc_ring, atomics shims).
+#ifndef KAIROS_HAS_CAS
+#  if defined(__GCC_ATOMIC_INT_LOCK_FREE) && __GCC_ATOMIC_INT_LOCK_FREE == 2
+#    define KAIROS_HAS_CAS 1
+#  else
+#    define KAIROS_HAS_CAS 0
+#  endif
+#endif
+
+// KAIROS_CACHE_LINE: the false-sharing distance used for alignas on
+// concurrent state. A library constant, not
+// std::hardware_destructive_interference_size (GCC warns when that reaches
+// an ABI and its value changes with -mtune). 128 on Apple M and POWER, where
+// the coherence unit is 128 bytes; 64 elsewhere; 4 on single-core MCUs,
+// where padding only wastes RAM.
+#ifndef KAIROS_CACHE_LINE
+#  if (defined(__APPLE__) && defined(__aarch64__)) || defined(__powerpc64__)
+#    define KAIROS_CACHE_LINE 128
+#  elif defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_7M__) || \
+        defined(__ARM_ARCH_7EM__) || defined(__XTENSA__)
+#    define KAIROS_CACHE_LINE 4
+#  else
+#    define KAIROS_CACHE_LINE 64
+#  endif
+#endif
+
+// KAIROS_ISR_FN: placement for functions an interrupt may call. On ESP8266
+// they must sit in IRAM, because flash cache may be off when the ISR runs.
+#ifndef KAIROS_ISR_FN
+#  if defined(__XTENSA__) && defined(ARDUINO_ARCH_ESP8266)
+#    define KAIROS_ISR_FN __attribute__((section(".iram.text")))
+#  else
+#    define KAIROS_ISR_FN
+#  endif
+#endif
+
+// KAIROS_ASSERTS: run-time checks of preconditions (misuse of the API).
+// On by default unless NDEBUG.
+#ifndef KAIROS_ASSERTS
+#  ifdef NDEBUG
+#    define KAIROS_ASSERTS 0
+#  else
+#    define KAIROS_ASSERTS 1
+#  endif
+#endif
+
+#if KAIROS_ASSERTS
+// kairos_assert_failed() reports a violated precondition and does not return.
+// Hosted builds print to stderr and abort; freestanding builds call the
+// port's console through this hook (see port.hpp) and then trap. Defined in
+// detail/assert.cpp of the library or by the port.
+extern "C" [[noreturn]] void kairos_assert_failed(const char* expr, const char* file,
+                                                  int line) noexcept;
+#  define KAIROS_ASSERT(cond) \
+    ((cond) ? static_cast<void>(0) : kairos_assert_failed(#cond, __FILE__, __LINE__))
+#else
+#  define KAIROS_ASSERT(cond) static_cast<void>(0)
+#endif
+
+namespace kairos {
+
+inline constexpr std::size_t cache_line = KAIROS_CACHE_LINE;
+
+// cpu_relax() tells the core we are spinning (x86 pause, AArch64 yield), so
+// a sibling hyperthread gets the pipeline and the spin does not flood the bus.
+inline void cpu_relax() noexcept {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) || (defined(__ARM_ARCH) && __ARM_ARCH >= 7)
+    asm volatile("yield" ::: "memory");
+#else
+    asm volatile("" ::: "memory");
+#endif
+}
+
+}  // namespace kairos
