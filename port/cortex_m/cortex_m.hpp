@@ -1,0 +1,56 @@
+// Cortex-M specifics of the port beyond port.hpp: the SysTick time base, the
+// process exit used by tests under QEMU, and the register addresses shared by
+// the port's sources. Firmware and tests may include this; the portable core
+// never does.
+#pragma once
+
+#include <cstdint>
+
+#ifndef KAIROS_CPU_HZ
+#  error "KAIROS_CPU_HZ (core clock in Hz) must be defined; port/cortex_m/port.cmake sets it"
+#endif
+
+namespace kairos::cortex_m {
+
+// Core clock: SysTick counts it (CLKSOURCE = processor clock).
+inline constexpr std::uint32_t cpu_hz = KAIROS_CPU_HZ;
+static_assert(cpu_hz % 1000000u == 0, "KAIROS_CPU_HZ must be a whole number of MHz for now_us()");
+
+// System control space registers (ARMv6-M/ARMv7-M architecture manuals).
+namespace reg {
+inline volatile std::uint32_t& at(std::uintptr_t a) noexcept {
+    return *reinterpret_cast<volatile std::uint32_t*>(a);
+}
+inline constexpr std::uintptr_t syst_csr = 0xE000E010;  // SysTick control and status
+inline constexpr std::uintptr_t syst_rvr = 0xE000E014;  // SysTick reload value
+inline constexpr std::uintptr_t syst_cvr = 0xE000E018;  // SysTick current value
+inline constexpr std::uintptr_t nvic_iser = 0xE000E100;  // interrupt set-enable
+inline constexpr std::uintptr_t nvic_ispr = 0xE000E200;  // interrupt set-pending
+inline constexpr std::uintptr_t scb_icsr = 0xE000ED04;  // interrupt control and state
+inline constexpr std::uintptr_t scb_shpr3 = 0xE000ED20;  // priorities of PendSV, SysTick
+inline constexpr std::uint32_t icsr_pendstset = 1u << 26;  // SysTick exception pending
+}  // namespace reg
+
+// systick_start(period) (re)starts SysTick with an interrupt every `period`
+// core cycles (1..2^24). now_us() keeps counting across the restart. The
+// SysTick handler extends the 24-bit counter to 64 bits and then calls the
+// tick hook. Context: thread.
+void systick_start(std::uint32_t period_cycles) noexcept;
+
+// set_tick_hook(f) makes the SysTick handler call f() after updating the
+// time base (nullptr: none). f runs in the SysTick interrupt. Context: any.
+using tick_hook = void (*)();
+void set_tick_hook(tick_hook f) noexcept;
+
+// cycles() returns core cycles counted by SysTick since the first
+// systick_start() (started with a 1 ms period by the first call if needed).
+std::uint64_t cycles() noexcept;
+
+}  // namespace kairos::cortex_m
+
+extern "C" {
+// kairos_port_exit(code) ends the program with exit status `code`: under
+// QEMU via semihosting SYS_EXIT_EXTENDED, so ctest sees the code itself.
+// Context: any. Never returns.
+[[noreturn]] void kairos_port_exit(int code) noexcept;
+}

@@ -1,0 +1,148 @@
+// Cortex-M port (ARMv6-M and ARMv7-M): interrupt mask, ISR detection, the
+// SysTick time base, semihosting console/exit, panic and fault handlers.
+#include "cortex_m.hpp"
+
+#include <kairos/port.hpp>
+
+namespace {
+
+// Exit codes seen by ctest for the port's fatal paths (the startup's
+// Default_Handler uses 96 for unexpected exceptions).
+constexpr int exit_panic = 97;
+constexpr int exit_hardfault = 98;
+
+// semihost(op, arg) performs an ARM semihosting call: bkpt 0xAB with the
+// operation in r0 and the argument in r1; the result comes back in r0.
+int semihost(int op, const void* arg) noexcept {
+    register int r0 asm("r0") = op;
+    register const void* r1 asm("r1") = arg;
+    asm volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+constexpr int sys_write0 = 0x04;
+constexpr int sys_exit = 0x18;
+constexpr int sys_exit_extended = 0x20;
+constexpr std::uint32_t adp_stopped_application_exit = 0x20026;
+constexpr std::uint32_t adp_stopped_runtime_error = 0x20023;
+
+// write_dec(v) prints v in decimal by repeated subtraction of powers of ten:
+// no division, so no __aeabi_uidiv call on ARMv6-M.
+void write_dec(std::uint32_t v) noexcept {
+    static constexpr std::uint32_t pow10[] = {1000000000u, 100000000u, 10000000u, 1000000u,
+                                              100000u,     10000u,     1000u,     100u,
+                                              10u,         1u};
+    char buf[11];
+    char* p = buf;
+    for (const std::uint32_t w : pow10) {
+        char d = '0';
+        while (v >= w) {
+            v -= w;
+            ++d;
+        }
+        if (d != '0' || p != buf || w == 1) *p++ = d;
+    }
+    *p = '\0';
+    kairos::port::console_write(buf);
+}
+
+// SysTick extension: cycles counted by completed SysTick periods.
+volatile std::uint64_t systick_base = 0;
+std::uint32_t systick_period = 0;  // 0: not started
+volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
+
+}  // namespace
+
+namespace kairos::port {
+
+irq_state irq_disable() noexcept {
+    irq_state s;
+    asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(s)::"memory");
+    return s;
+}
+
+void irq_restore(irq_state s) noexcept { asm volatile("msr primask, %0" ::"r"(s) : "memory"); }
+
+bool in_isr() noexcept {
+    std::uint32_t ipsr;
+    asm volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return (ipsr & 0x1FFu) != 0;  // exception number; 0 = thread mode
+}
+
+std::uint64_t now_us() noexcept { return cortex_m::cycles() / (cortex_m::cpu_hz / 1000000u); }
+
+void console_write(const char* s) noexcept { semihost(sys_write0, s); }
+
+}  // namespace kairos::port
+
+namespace kairos::cortex_m {
+
+void systick_start(std::uint32_t period_cycles) noexcept {
+    const port::irq_state s = port::irq_disable();
+    if (systick_period != 0) {  // keep the time already counted
+        systick_base = systick_base + (systick_period - reg::at(reg::syst_cvr));
+    }
+    systick_period = period_cycles;
+    reg::at(reg::syst_csr) = 0;
+    reg::at(reg::syst_rvr) = period_cycles - 1;
+    reg::at(reg::syst_cvr) = 0;                                    // any write clears it
+    reg::at(reg::scb_icsr) = 1u << 25;                             // PENDSTCLR
+    reg::at(reg::syst_csr) = 0x7;                                  // enable, interrupt, CPU clock
+    port::irq_restore(s);
+}
+
+void set_tick_hook(tick_hook f) noexcept { tick_fn = f; }
+
+std::uint64_t cycles() noexcept {
+    if (systick_period == 0) systick_start(cpu_hz / 1000u);
+    const port::irq_state s = port::irq_disable();
+    std::uint64_t base = systick_base;
+    std::uint32_t v = reg::at(reg::syst_cvr);
+    // A wrap while masked leaves SysTick pending: the handler has not added
+    // that period yet. Re-read the counter, now certainly after the wrap.
+    if (reg::at(reg::scb_icsr) & reg::icsr_pendstset) {
+        v = reg::at(reg::syst_cvr);
+        base += systick_period;
+    }
+    port::irq_restore(s);
+    return base + (systick_period - 1u - v);
+}
+
+}  // namespace kairos::cortex_m
+
+extern "C" {
+
+void kairos_port_exit(int code) noexcept {
+    const std::uint32_t block[2] = {adp_stopped_application_exit, static_cast<std::uint32_t>(code)};
+    semihost(sys_exit_extended, block);
+    // Fallback for hosts without SYS_EXIT_EXTENDED: only pass/fail survives.
+    semihost(sys_exit, reinterpret_cast<const void*>(static_cast<std::uintptr_t>(
+                           code == 0 ? adp_stopped_application_exit : adp_stopped_runtime_error)));
+    for (;;) asm volatile("wfi");
+}
+
+void kairos_port_panic(const char* what, const char* file, int line) noexcept {
+    kairos::port::irq_disable();
+    kairos::port::console_write("kairos: panic: ");
+    kairos::port::console_write(what);
+    kairos::port::console_write(" (");
+    kairos::port::console_write(file);
+    kairos::port::console_write(":");
+    write_dec(static_cast<std::uint32_t>(line));
+    kairos::port::console_write(")\n");
+    kairos_port_exit(exit_panic);
+}
+
+// SysTick_Handler() advances the 64-bit time base by one period, then runs
+// the tick hook.
+void SysTick_Handler() noexcept {
+    systick_base = systick_base + systick_period;
+    if (const kairos::cortex_m::tick_hook f = tick_fn) f();
+}
+
+// HardFault_Handler() reports the fault and exits 98.
+void HardFault_Handler() noexcept {
+    kairos::port::console_write("kairos: HardFault\n");
+    kairos_port_exit(exit_hardfault);
+}
+
+}  // extern "C"

@@ -1,0 +1,20 @@
+// bits scenarios (tests/scenarios/bits_scenarios.hpp) on the target core:
+// the hw path is the core's own CLZ/CTZ (or libgcc on ARMv6-M), the sw path
+// de Bruijn; both against a naive reference.
+#include "bits_scenarios.hpp"
+#include "runner.hpp"
+
+namespace {
+void edges() { scenarios::bits_edges(); }
+void random_words() { scenarios::bits_random(2000); }
+void exhaustive16() { scenarios::bits_exhaustive16(); }
+}  // namespace
+
+int main() {
+    static const ktarget::test_case cases[] = {
+        {"bits_edges", edges},
+        {"bits_random", random_words},
+        {"bits_exhaustive16", exhaustive16},
+    };
+    return ktarget::run(cases);
+}

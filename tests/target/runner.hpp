@@ -1,0 +1,50 @@
+// runner.hpp: the bare-metal test runner for scenarios written with ktest.
+//
+// A firmware lists its scenarios and returns run(list) from main(): each
+// scenario runs in turn, failed checks are printed over semihosting with
+// their expression and location, and the exit status is the number of failed
+// scenarios (0 = pass), so ctest sees failures.
+#pragma once
+
+#include "ktest.hpp"
+#include "target.hpp"
+
+#include <cstddef>
+
+namespace ktarget {
+
+struct test_case {
+    const char* name;
+    void (*fn)();
+};
+
+inline void print_failure(const char* expr, const char* file, int line) {
+    print("  check failed: ");
+    print(expr);
+    print(" at ");
+    print(file);
+    print(":");
+    print_u64(static_cast<std::uint64_t>(line));
+    print("\n");
+}
+
+// run(cases) runs every case and returns the number that failed (capped at
+// 90 so it never collides with the port's fatal exit codes 96..98).
+template <std::size_t N>
+int run(const test_case (&cases)[N]) {
+    ktest::handler() = &print_failure;
+    int failed = 0;
+    for (const test_case& c : cases) {
+        const unsigned before = ktest::failures();
+        c.fn();
+        const bool ok = ktest::failures() == before;
+        print(ok ? "[  OK  ] " : "[ FAIL ] ");
+        print(c.name);
+        print("\n");
+        if (!ok && failed < 90) ++failed;
+    }
+    print(failed == 0 ? "PASSED\n" : "FAILED\n");
+    return failed;
+}
+
+}  // namespace ktarget
