@@ -8,6 +8,7 @@
 //   any     thread or isr
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace kairos::port {
@@ -30,11 +31,91 @@ using irq_state = std::uint32_t;
 irq_state irq_disable() noexcept;
 
 // irq_restore(s) puts back the mask irq_disable() returned. Context: any.
+// When it unmasks, interrupts that arrived while masked run now (hosts:
+// signals deferred by the virtual mask), and then, in thread context, a
+// switch requested meanwhile (request_switch()) happens before it returns.
 void irq_restore(irq_state s) noexcept;
 
 // in_isr() is true while an interrupt (host: a kairos-managed signal
 // handler) is executing. Context: any.
 bool in_isr() noexcept;
+
+// ---- threads and context switching (used by the kernel, src/) ------------
+//
+// The model is RIOT's PendSV on every port. The kernel never switches by
+// itself: it changes thread states with interrupts masked, calls
+// request_switch(), and unmasks. The port then runs its switch routine,
+// which saves the outgoing thread, asks the kernel for the next thread
+// (kairos_sched_switch() below) and restores that one. A thread's context
+// is one opaque word, its context handle (for the assembly ports the saved
+// stack pointer; for host_ucontext a pointer to a record the port keeps at
+// the top of the thread's stack).
+//
+// What a switch saves: exactly the registers the ABI requires a callee to
+// preserve (x86-64 SysV: rbx rbp r12-r15 rsp; AAPCS64: x19-x28 fp lr
+// d8-d15; Cortex-M: r4-r11 and, with the FPU in use, s16-s31 by lazy
+// stacking) plus the resume address. Not saved, because every kairos thread
+// shares them: the signal mask, FS/GS (TLS), and the floating-point control
+// state (x86 MXCSR / x87 control word, AArch64 FPCR): a thread that changes
+// rounding modes must restore them before it blocks or yields.
+
+// entry_fn is a thread's first function; it is given the arg passed to
+// stack_init() and must never return (the kernel's entry calls exit()).
+using entry_fn = void (*)(void* arg);
+
+// stack_align is the alignment the kernel requires of thread stacks (base
+// and size): the strictest fundamental alignment, 16 on the 64-bit hosts,
+// 8 on Cortex-M and Xtensa.
+inline constexpr std::size_t stack_align = alignof(std::max_align_t);
+
+// min_stack_size() returns the smallest stack stack_init() can use: the
+// initial frame plus whatever the port keeps on the thread's stack
+// (host_ucontext: a ucontext_t), plus one switch frame of headroom. The
+// kernel refuses smaller stacks. Context: any.
+std::size_t min_stack_size() noexcept;
+
+// stack_init(lo, size, entry, arg) builds the initial frame of a new thread
+// in the stack [lo, lo + size) and returns its context handle: the first
+// switch to it runs entry(arg) on that stack, with interrupts enabled, as
+// if entry had been called from a function (ABI stack alignment at the
+// call). Writes only inside the top of the stack. Preconditions: lo and
+// size multiples of stack_align, size >= min_stack_size(). Context: thread
+// (or before kernel::run); any interrupt state; does not switch.
+void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept;
+
+// request_switch() asks the port to run its switch routine as soon as the
+// interrupt mask allows: at once when called from a thread with interrupts
+// enabled (returns after the caller has been switched back in); when
+// interrupts are masked, at the irq_restore() that unmasks them; from an
+// isr, on Cortex-M at interrupt exit (PendSV tail-chains) and on hosts at
+// the interrupted thread's next kernel entry or exit (the next irq_restore
+// that unmasks, or request_switch). Requests coalesce: many requests before
+// the switch give one scheduling decision. Context: any; interrupt state
+// unchanged on return. Does not save anything itself.
+void request_switch() noexcept;
+
+// start_scheduler() performs the first switch from the boot context (the
+// caller of kernel::run(), e.g. main()), exactly like request_switch(),
+// and returns if and when kairos_sched_switch() later returns the boot
+// context's handle (the kernel does that only when told to return when
+// idle). Ports that never come back (an MCU abandoning main's stack) may
+// save the boot context to a scratch area. Context: thread, interrupts
+// enabled, called once per kernel::run().
+void start_scheduler() noexcept;
+
+// idle(deadline_us) waits for an interrupt when no thread is runnable.
+// Called by the kernel with interrupts masked, from kairos_sched_switch()
+// (no idle thread) or from the idle thread. It lets pending and new
+// interrupts run (their handlers may wake threads and request a switch)
+// and returns with interrupts masked again: after at least one interrupt
+// ran, when now_us() >= deadline_us (UINT64_MAX: none), or spuriously. The
+// kernel re-checks its run queue after every return. Hosts sleep in ppoll()
+// with the kairos signals unblocked; Cortex-M: WFI.
+void idle(std::uint64_t deadline_us) noexcept;
+
+// name() returns the port's name ("x86_64_sysv", "host_ucontext", ...).
+// Context: any.
+const char* name() noexcept;
 
 // ---- diagnostics ----------------------------------------------------------
 
@@ -45,6 +126,17 @@ void console_write(const char* s) noexcept;
 }  // namespace kairos::port
 
 extern "C" {
+// kairos_sched_switch(ctx) is the kernel's half of a switch, called only by
+// the port's switch routine: with interrupts masked, after the outgoing
+// thread's registers are saved and ctx is its context handle. It records
+// ctx for the outgoing thread, checks that thread's stack canary, picks the
+// next thread (waiting in port::idle() if none is runnable and there is no
+// idle thread) and returns that thread's context handle, which may be ctx
+// itself: the port then just restores and returns. Runs on the outgoing
+// thread's stack (hosts) or the interrupt stack (Cortex-M PendSV).
+void* kairos_sched_switch(void* ctx) noexcept;
+
+
 // kairos_port_panic() reports a fatal error (failed assertion, stack
 // overflow) on the console and stops: abort() on hosts, a semihosting exit
 // with a distinctive code on targets. Context: any. Never returns.
