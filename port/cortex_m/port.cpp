@@ -48,6 +48,7 @@ void write_dec(std::uint32_t v) noexcept {
 // SysTick extension: cycles counted by completed SysTick periods.
 volatile std::uint64_t systick_base = 0;
 std::uint32_t systick_period = 0;  // 0: not started
+std::uint64_t systick_last = 0;    // last cycles() result, for the QEMU wrap check
 volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
 
 }  // namespace
@@ -103,8 +104,14 @@ std::uint64_t cycles() noexcept {
         v = reg::at(reg::syst_cvr);
         base += systick_period;
     }
+    std::uint64_t c = base + (systick_period - 1u - v);
+    // QEMU sets the pending bit only when its timer callback runs, which can
+    // be a few instructions after the counter already reads reloaded: a
+    // value below the last one returned is exactly such an unaccounted wrap.
+    if (c < systick_last) c += systick_period;
+    systick_last = c;
     port::irq_restore(s);
-    return base + (systick_period - 1u - v);
+    return c;
 }
 
 }  // namespace kairos::cortex_m

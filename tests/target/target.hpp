@@ -16,6 +16,12 @@ extern "C" {
 
 namespace ktarget {
 
+// periodic_irq_start(period_us, fn) makes a timer interrupt call fn() every
+// period_us microseconds (Cortex-M: SysTick through the port's tick hook);
+// periodic_irq_stop() stops calling fn. Defined by the board's startup.
+void periodic_irq_start(std::uint32_t period_us, void (*fn)()) noexcept;
+void periodic_irq_stop() noexcept;
+
 inline void print(const char* s) noexcept { kairos::port::console_write(s); }
 
 // print_u64(v) prints v in decimal, by subtracting powers of ten (no

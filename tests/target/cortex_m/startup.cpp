@@ -6,6 +6,7 @@
 // are referenced here, so the linker always pulls them in. Everything else
 // is a weak alias of Default_Handler that a firmware (or a later port object
 // such as the PendSV switch) overrides with a strong definition.
+#include "cortex_m.hpp"
 #include "target.hpp"
 
 #include <cstdint>
@@ -92,3 +93,10 @@ extern "C" void Reset_Handler() {
     for (void (**ctor)() = __init_array_start; ctor < __init_array_end; ++ctor) (*ctor)();
     kairos_port_exit(main());
 }
+
+void ktarget::periodic_irq_start(std::uint32_t period_us, void (*fn)()) noexcept {
+    kairos::cortex_m::set_tick_hook(fn);
+    kairos::cortex_m::systick_start(period_us * (kairos::cortex_m::cpu_hz / 1000000u));
+}
+
+void ktarget::periodic_irq_stop() noexcept { kairos::cortex_m::set_tick_hook(nullptr); }
