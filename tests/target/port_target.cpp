@@ -119,13 +119,42 @@ void atomics_vs_isr() {
     KT_CHECK(thread_adds > 100);  // the two really interleaved
 }
 
+// runtime_arith: run-time division and 64-bit multiplication on random
+// operands (library calls on lx106, which port/xtensa_lx106/arith.cpp
+// supplies; on ARM, libgcc's). Checked by the division identity and against
+// a shift-and-add multiply, not against the operators themselves.
+void runtime_arith() {
+    ktest::rng r(0xd1u);
+    for (int i = 0; i < 2000; ++i) {
+        const volatile std::uint32_t n = r.next32(), d = r.next32() >> (r.next32() & 31u);
+        if (d == 0) continue;
+        const std::uint32_t q = n / d, m = n % d;
+        KT_CHECK(m < d && std::uint64_t{q} * d + m == n);
+        const volatile std::int32_t sn = static_cast<std::int32_t>(n), sd = static_cast<std::int32_t>(d);
+        const std::int32_t sq = sn / sd, sm = sn % sd;
+        KT_CHECK(std::int64_t{sq} * sd + sm == sn);
+        KT_CHECK(sm == 0 || (sm < 0) == (sn < 0));  // C++: remainder takes the dividend's sign
+
+        const volatile std::uint64_t a = r.next(), b = r.next() >> (r.next32() & 63u);
+        std::uint64_t shift_add = 0;
+        for (std::uint64_t x = a, y = b; y != 0; x <<= 1, y >>= 1) {
+            if (y & 1) shift_add += x;
+        }
+        KT_CHECK_EQ(a * b, shift_add);
+        if (b != 0) {
+            const std::uint64_t q64 = a / b, m64 = a % b;
+            KT_CHECK(m64 < b && q64 * b + m64 == a);
+        }
+    }
+}
+
 }  // namespace
 
 int main() {
     static const ktarget::test_case cases[] = {
         {"irq_nesting", irq_nesting},       {"isr_detection", isr_detection},
         {"time_monotonic", time_monotonic}, {"atomics_single", atomics_single},
-        {"atomics_vs_isr", atomics_vs_isr},
+        {"atomics_vs_isr", atomics_vs_isr}, {"runtime_arith", runtime_arith},
     };
     return ktarget::run(cases);
 }
