@@ -11,7 +11,8 @@ function(kairos_port_sources target)
     endif()
     set(KAIROS_CPU_HZ ${default_hz} CACHE STRING "Core clock in Hz (SysTick source)")
     target_sources(${target} PRIVATE ${dir}/port.cpp
-                   ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp)
+                   ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp
+                   ${PROJECT_SOURCE_DIR}/port/mcu_common/panic.cpp)
     target_compile_definitions(${target} PUBLIC KAIROS_CPU_HZ=${KAIROS_CPU_HZ})
     target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${dir}>)
 endfunction()

@@ -1,5 +1,6 @@
 // Cortex-M port (ARMv6-M and ARMv7-M): interrupt mask, ISR detection, the
-// SysTick time base, semihosting console/exit, panic and fault handlers.
+// SysTick time base, semihosting console/exit, the HardFault handler (panic:
+// port/mcu_common/panic.cpp).
 #include "cortex_m.hpp"
 
 #include <kairos/port.hpp>
@@ -8,7 +9,6 @@ namespace {
 
 // Exit codes seen by ctest for the port's fatal paths (the startup's
 // Default_Handler uses 96 for unexpected exceptions).
-constexpr int exit_panic = 97;
 constexpr int exit_hardfault = 98;
 
 // semihost(op, arg) performs an ARM semihosting call: bkpt 0xAB with the
@@ -24,26 +24,6 @@ constexpr int sys_exit = 0x18;
 constexpr int sys_exit_extended = 0x20;
 constexpr std::uint32_t adp_stopped_application_exit = 0x20026;
 constexpr std::uint32_t adp_stopped_runtime_error = 0x20023;
-
-// write_dec(v) prints v in decimal by repeated subtraction of powers of ten:
-// no division, so no __aeabi_uidiv call on ARMv6-M.
-void write_dec(std::uint32_t v) noexcept {
-    static constexpr std::uint32_t pow10[] = {1000000000u, 100000000u, 10000000u, 1000000u,
-                                              100000u,     10000u,     1000u,     100u,
-                                              10u,         1u};
-    char buf[11];
-    char* p = buf;
-    for (const std::uint32_t w : pow10) {
-        char d = '0';
-        while (v >= w) {
-            v -= w;
-            ++d;
-        }
-        if (d != '0' || p != buf || w == 1) *p++ = d;
-    }
-    *p = '\0';
-    kairos::port::console_write(buf);
-}
 
 // SysTick extension: cycles counted by completed SysTick periods.
 volatile std::uint64_t systick_base = 0;
@@ -125,18 +105,6 @@ void kairos_port_exit(int code) noexcept {
     semihost(sys_exit, reinterpret_cast<const void*>(static_cast<std::uintptr_t>(
                            code == 0 ? adp_stopped_application_exit : adp_stopped_runtime_error)));
     for (;;) asm volatile("wfi");
-}
-
-void kairos_port_panic(const char* what, const char* file, int line) noexcept {
-    kairos::port::irq_disable();
-    kairos::port::console_write("kairos: panic: ");
-    kairos::port::console_write(what);
-    kairos::port::console_write(" (");
-    kairos::port::console_write(file);
-    kairos::port::console_write(":");
-    write_dec(static_cast<std::uint32_t>(line));
-    kairos::port::console_write(")\n");
-    kairos_port_exit(exit_panic);
 }
 
 // SysTick_Handler() advances the 64-bit time base by one period, then runs

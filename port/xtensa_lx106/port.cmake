@@ -4,7 +4,8 @@ function(kairos_port_sources target)
     set(dir ${PROJECT_SOURCE_DIR}/port/xtensa_lx106)
     set(KAIROS_CPU_HZ 80000000 CACHE STRING "CCOUNT rate in Hz")
     target_sources(${target} PRIVATE ${dir}/port.cpp ${dir}/arith.cpp
-                   ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp)
+                   ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp
+                   ${PROJECT_SOURCE_DIR}/port/mcu_common/panic.cpp)
     target_compile_definitions(${target} PUBLIC KAIROS_CPU_HZ=${KAIROS_CPU_HZ})
     target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${dir}>)
 endfunction()

@@ -1,13 +1,12 @@
 // Xtensa lx106 (ESP8266) port: interrupt lock on PS.INTLEVEL (rsil/wsr),
 // ISR detection, CCOUNT time base, console and exit through QEMU's simcall
-// semihosting, panic.
+// semihosting (panic: port/mcu_common/panic.cpp).
 #include "lx106.hpp"
 
 #include <kairos/port.hpp>
 
 namespace {
 
-constexpr int exit_panic = 97;
 
 // simcall(op, a, b, c) is QEMU's Xtensa semihosting call: operation in a2,
 // arguments in a3..a5; the result comes back in a2 and errno in a3, which
@@ -22,24 +21,6 @@ int simcall(int op, int a, const void* b, int c) noexcept {
 }
 constexpr int sys_exit = 1;
 constexpr int sys_write = 4;
-
-void write_dec(std::uint32_t v) noexcept {
-    static constexpr std::uint32_t pow10[] = {1000000000u, 100000000u, 10000000u, 1000000u,
-                                              100000u,     10000u,     1000u,     100u,
-                                              10u,         1u};
-    char buf[11];
-    char* p = buf;
-    for (const std::uint32_t w : pow10) {
-        char d = '0';
-        while (v >= w) {
-            v -= w;
-            ++d;
-        }
-        if (d != '0' || p != buf || w == 1) *p++ = d;
-    }
-    *p = '\0';
-    kairos::port::console_write(buf);
-}
 
 std::uint32_t ccount_high = 0;  // wraps of CCOUNT seen by cycles()
 std::uint32_t ccount_last = 0;
@@ -96,18 +77,6 @@ extern "C" {
 void kairos_port_exit(int code) noexcept {
     simcall(sys_exit, code, nullptr, 0);
     for (;;) asm volatile("waiti 0");
-}
-
-void kairos_port_panic(const char* what, const char* file, int line) noexcept {
-    kairos::port::irq_disable();
-    kairos::port::console_write("kairos: panic: ");
-    kairos::port::console_write(what);
-    kairos::port::console_write(" (");
-    kairos::port::console_write(file);
-    kairos::port::console_write(":");
-    write_dec(static_cast<std::uint32_t>(line));
-    kairos::port::console_write(")\n");
-    kairos_port_exit(exit_panic);
 }
 
 }  // extern "C"
