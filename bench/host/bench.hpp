@@ -25,7 +25,12 @@ enum better { lower, higher };
 struct round {
     int index;        // 0-based round number; round -1 is the discarded warm-up
     bool quick;       // --quick: scale work down to milliseconds
-    long scale(long full, long quick_n) const { return quick ? quick_n : full; }
+    long iters = 0;   // --iters N: exact work size (callgrind differencing), 0 = unset
+    // scale() returns the work size for this round: --iters if given, else
+    // quick_n under --quick, else full.
+    long scale(long full, long quick_n) const {
+        return iters > 0 ? iters : quick ? quick_n : full;
+    }
 };
 
 // A case returns its measurement for one round. It may return a negative
@@ -48,6 +53,20 @@ int add_quote(const char* bench, const char* impl, double value, const char* uni
               const char* source);
 // add_info adds a "key: value" line to the build-info header (and JSON).
 int add_info(const char* key, std::string value);
+
+// note() attaches a finding to the case being run, e.g. "reordered items of
+// one producer" for a peer that does not promise per-producer FIFO, or
+// "time-capped". Shown once in the notes column and in the JSON "notes"
+// field; not a failure (return a negative value for that). Thread-safe.
+void note(const std::string& text);
+
+// pin_this_thread() binds the calling thread to one CPU (pthread affinity).
+// Returns false (and the thread stays unpinned) when the CPU does not exist
+// or affinity is not permitted; the build-info header says which happened.
+bool pin_this_thread(int cpu);
+
+// now_ns() reads the monotonic clock in nanoseconds (steady_clock).
+long long now_ns();
 
 // do_not_optimize keeps a value alive without costing a store.
 template <class T>

@@ -1,0 +1,542 @@
+// ring_bench.cpp: kairos::spsc_ring / mpsc_ring against the Debian-packaged
+// peer queues (anchors-rings.md §4), protocol of docs/benchmarks.md.
+//
+//   ring.spsc.throughput  1 producer on CPU 0, 1 consumer on CPU 1, Mitems/s
+//   ring.spsc.rtt         ping-pong over two rings, CPU 0 <-> CPU 1, ns/round trip
+//   ring.mpsc.throughput  2 producers on CPU 0, 1 consumer on CPU 1, Mitems/s
+//   ring.spsc.push_pop    one thread, push then pop with 512 items standing, ns/pair
+//
+// Items are 8-byte integers; every case verifies what it received (exact
+// sequence, or per-producer sequence for MPSC, or a checksum) and returns -1
+// on any mismatch. Each adapter uses its queue's non-blocking try API with
+// the configuration whose usable capacity is closest to 1024; the capacity
+// actually usable is measured at start-up and shown as cap=.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <thread>
+#include <type_traits>
+
+#include "bench.hpp"
+#include "kairos/config.hpp"
+
+#if __has_include("kairos/spsc_ring.hpp")
+#    include "kairos/spsc_ring.hpp"
+#    define KB_HAVE_KAIROS_SPSC 1
+#else
+#    define KB_HAVE_KAIROS_SPSC 0
+#endif
+#if __has_include("kairos/mpsc_ring.hpp")
+#    include "kairos/mpsc_ring.hpp"
+#    define KB_HAVE_KAIROS_MPSC 1
+#else
+#    define KB_HAVE_KAIROS_MPSC 0
+#endif
+
+#if KAIROS_BENCH_HAVE_BOOST_LOCKFREE
+#    include <boost/lockfree/queue.hpp>
+#    include <boost/lockfree/spsc_queue.hpp>
+#endif
+#if KAIROS_BENCH_HAVE_READERWRITERQUEUE
+#    include <readerwriterqueue/readerwriterqueue.h>
+#endif
+#if KAIROS_BENCH_HAVE_CONCURRENTQUEUE
+#    include <concurrentqueue/concurrentqueue.h>
+#endif
+#if KAIROS_BENCH_HAVE_ATOMIC_QUEUE
+#    include <atomic_queue/atomic_queue.h>
+#endif
+#if KAIROS_BENCH_HAVE_XENIUM
+#    include <xenium/vyukov_bounded_queue.hpp>
+#endif
+#if KAIROS_BENCH_HAVE_CK
+// ck_shim.c: the packaged ck_ring.h does not compile as C++.
+extern "C" {
+struct kb_ck;
+kb_ck* kb_ck_create(unsigned slots);
+void kb_ck_destroy(kb_ck* q);
+bool kb_ck_enqueue_spsc(kb_ck* q, std::uint64_t v);
+bool kb_ck_dequeue_spsc(kb_ck* q, std::uint64_t* v);
+bool kb_ck_enqueue_mpsc(kb_ck* q, std::uint64_t v);
+bool kb_ck_dequeue_mpsc(kb_ck* q, std::uint64_t* v);
+}
+#endif
+
+namespace {
+
+using item = std::uint64_t;
+constexpr unsigned capacity = 1024;
+constexpr int producer_cpu = 0;
+constexpr int consumer_cpu = 1;
+
+// ---------------------------------------------------------------- adapters
+//
+// An adapter owns one queue and exposes push(item) / pop(item&), both
+// non-blocking (false = full / empty). `mp` says whether push may be called
+// from several threads at once (needed for ring.mpsc.*).
+
+#if KB_HAVE_KAIROS_SPSC
+struct kairos_spsc {
+    static constexpr const char* name = "kairos";
+    static constexpr bool mp = false;
+    kairos::spsc_ring<item, capacity> q;
+    bool push(item v) { return q.try_push(v); }
+    bool pop(item& v) { return q.try_pop(v); }
+};
+#endif
+
+#if KB_HAVE_KAIROS_MPSC
+struct kairos_mpsc {
+    static constexpr const char* name = "kairos";
+    static constexpr bool mp = true;
+    kairos::mpsc_ring<item, capacity> q;
+    bool push(item v) { return q.try_push(v); }
+    bool pop(item& v) { return q.try_pop(v); }
+};
+#endif
+
+#if KAIROS_BENCH_HAVE_BOOST_LOCKFREE
+// spsc_queue<capacity<N>> keeps one slack slot internally: N usable.
+struct boost_spsc {
+    static constexpr const char* name = "boost.spsc_queue";
+    static constexpr bool mp = false;
+    boost::lockfree::spsc_queue<item, boost::lockfree::capacity<capacity>> q;
+    bool push(item v) { return q.push(v); }
+    bool pop(item& v) { return q.pop(v); }
+};
+// queue<capacity<N>>: MPMC Michael-Scott list over a fixed node pool.
+struct boost_queue {
+    static constexpr const char* name = "boost.queue";
+    static constexpr bool mp = true;
+    boost::lockfree::queue<item, boost::lockfree::capacity<capacity>> q;
+    bool push(item v) { return q.bounded_push(v); }
+    bool pop(item& v) { return q.pop(v); }
+};
+#endif
+
+#if KAIROS_BENCH_HAVE_READERWRITERQUEUE
+// ReaderWriterQueue(n) rounds n+1 up to 2^k slots with one slack: n = 1023
+// gives one 1024-slot block (1023 usable); n = 1024 would give 2047.
+struct moodycamel_rwq {
+    static constexpr const char* name = "moodycamel.rwq";
+    static constexpr bool mp = false;
+    moodycamel::ReaderWriterQueue<item> q{capacity - 1};
+    bool push(item v) { return q.try_enqueue(v); }
+    bool pop(item& v) { return q.try_dequeue(v); }
+};
+#endif
+
+#if KAIROS_BENCH_HAVE_CONCURRENTQUEUE
+// ConcurrentQueue(n): n/32 pre-allocated blocks shared by implicit
+// (per-thread) producers; try_enqueue never allocates a block. Not one FIFO
+// across producers (per-producer FIFO only).
+struct moodycamel_cq {
+    static constexpr const char* name = "moodycamel.cq";
+    static constexpr bool mp = true;
+    moodycamel::ConcurrentQueue<item> q{capacity};
+    bool push(item v) { return q.try_enqueue(v); }
+    bool pop(item& v) { return q.try_dequeue(v); }
+};
+#endif
+
+#if KAIROS_BENCH_HAVE_ATOMIC_QUEUE
+// AtomicQueue: the slot itself is the sync point, 0 is the NIL sentinel
+// (items here are never 0). SPSC=true for the SPSC benches, MPMC otherwise.
+template <bool Spsc>
+struct atomic_queue_adapter {
+    static constexpr const char* name = "atomic_queue";
+    static constexpr bool mp = !Spsc;
+    atomic_queue::AtomicQueue<item, capacity, item{0}, true, true, false, Spsc> q;
+    bool push(item v) { return q.try_push(v); }
+    bool pop(item& v) { return q.try_pop(v); }
+};
+#endif
+
+#if KAIROS_BENCH_HAVE_CK
+// ck_ring: 2^k slots, one slack (1023 usable); spsc or mpsc entry points.
+template <bool Mp>
+struct ck_adapter {
+    static constexpr const char* name = "ck_ring";
+    static constexpr bool mp = Mp;
+    kb_ck* q = kb_ck_create(capacity);
+    ck_adapter() = default;
+    ck_adapter(const ck_adapter&) = delete;
+    ck_adapter& operator=(const ck_adapter&) = delete;
+    ~ck_adapter() { kb_ck_destroy(q); }
+    bool push(item v) { return Mp ? kb_ck_enqueue_mpsc(q, v) : kb_ck_enqueue_spsc(q, v); }
+    bool pop(item& v) { return Mp ? kb_ck_dequeue_mpsc(q, &v) : kb_ck_dequeue_spsc(q, &v); }
+};
+#endif
+
+#if KAIROS_BENCH_HAVE_XENIUM
+// vyukov_bounded_queue with the lock-free (weak) try_push/try_pop: a slot
+// whose other side is still in progress reads as full/empty.
+struct xenium_vyukov {
+    static constexpr const char* name = "xenium.vyukov";
+    static constexpr bool mp = true;
+    xenium::vyukov_bounded_queue<item, xenium::policy::default_to_weak<true>> q{capacity};
+    bool push(item v) { return q.try_push(v); }
+    bool pop(item& v) { return q.try_pop(v); }
+};
+#endif
+
+// ---------------------------------------------------------------- harness
+
+// backoff spins with a pause instruction, then yields the CPU: the same
+// policy for every impl. Spins is large where each thread owns a CPU and
+// small where threads share one (the MPSC producers).
+template <int Spins>
+struct backoff {
+    int n = 0;
+    void operator()() {
+        if (++n <= Spins) {
+            kairos::cpu_relax();
+        } else {
+            n = 0;
+            std::this_thread::yield();
+        }
+    }
+};
+
+// gate releases all participating threads at once, after each is pinned.
+class gate {
+public:
+    explicit gate(int parties) : parties_(parties) {}
+    void arrive_and_wait() {
+        // acq_rel: our pinning and set-up happen before the others start.
+        arrived_.fetch_add(1, std::memory_order_acq_rel);
+        backoff<64> b;
+        // acquire: pairs with the last arrival's increment.
+        while (arrived_.load(std::memory_order_acquire) < parties_) b();
+    }
+
+private:
+    std::atomic<int> arrived_{0};
+    int parties_;
+};
+
+// make() allocates the queue outside the timed region and runs one full
+// fill-and-drain through it, so every slot page is faulted in and every
+// lazily allocated structure (moodycamel blocks) exists before timing.
+// Returns null if the queue misbehaves (a pop that does not return the
+// pushed value).
+template <class Q>
+std::unique_ptr<Q> make() {
+    auto q = std::make_unique<Q>();
+    unsigned n = 0;
+    while (n < 4 * capacity && q->push(item{n} + 1)) ++n;
+    for (unsigned i = 0; i < n; ++i) {
+        item v = 0;
+        if (!q->pop(v) || v != item{i} + 1) return nullptr;
+    }
+    return q;
+}
+
+// usable_capacity() counts how many items fit before push first fails.
+template <class Q>
+unsigned usable_capacity() {
+    auto q = std::make_unique<Q>();
+    unsigned n = 0;
+    while (n < 4 * capacity && q->push(item{n} + 1)) ++n;
+    return n;
+}
+
+template <class Q>
+std::string cap_note() {
+    return std::to_string(usable_capacity<Q>());
+}
+
+template <class Fn>
+void run_on(int cpu, Fn fn) {
+    std::thread t([&] {
+        kb::pin_this_thread(cpu);
+        fn();
+    });
+    t.join();
+}
+
+// spsc_throughput(): producer pushes 1..n, consumer checks it receives
+// exactly 1..n in order; Mitems/s measured by the consumer from the gate to
+// the last item.
+template <class Q>
+double spsc_throughput(const kb::round& r) {
+    const item n = static_cast<item>(r.scale(1L << 21, 1L << 15));
+    auto q = make<Q>();
+    if (!q) return -1;
+    gate g(2);
+    bool ok = true;
+    long long ns = 0;
+    std::thread prod([&] {
+        kb::pin_this_thread(producer_cpu);
+        g.arrive_and_wait();
+        for (item i = 1; i <= n; ++i) {
+            backoff<1024> b;
+            while (!q->push(i)) b();
+        }
+    });
+    std::thread cons([&] {
+        kb::pin_this_thread(consumer_cpu);
+        g.arrive_and_wait();
+        long long t0 = kb::now_ns();
+        bool good = true;
+        for (item expect = 1; expect <= n; ++expect) {
+            item v = 0;
+            backoff<1024> b;
+            while (!q->pop(v)) b();
+            good &= v == expect;
+        }
+        ns = kb::now_ns() - t0;
+        ok = good;
+    });
+    prod.join();
+    cons.join();
+    item extra = 0;
+    if (!ok || q->pop(extra)) return -1;  // wrong order/value, or a duplicate left over
+    return static_cast<double>(n) * 1e3 / static_cast<double>(ns);
+}
+
+// spsc_rtt(): thread A (CPU 0) sends i on ring 1 and waits for i back on
+// ring 2; thread B (CPU 1) echoes. One item in flight: pure latency.
+template <class Q>
+double spsc_rtt(const kb::round& r) {
+    const item n = static_cast<item>(r.scale(40000, 2000));
+    auto there = make<Q>();
+    auto back = make<Q>();
+    if (!there || !back) return -1;
+    gate g(2);
+    bool ok = true;
+    long long ns = 0;
+    std::thread echo([&] {
+        kb::pin_this_thread(consumer_cpu);
+        g.arrive_and_wait();
+        for (item i = 1; i <= n; ++i) {
+            item v = 0;
+            backoff<4096> b;
+            while (!there->pop(v)) b();
+            while (!back->push(v)) b();
+        }
+    });
+    std::thread ping([&] {
+        kb::pin_this_thread(producer_cpu);
+        g.arrive_and_wait();
+        bool good = true;
+        long long t0 = kb::now_ns();
+        for (item i = 1; i <= n; ++i) {
+            item v = 0;
+            backoff<4096> b;
+            while (!there->push(i)) b();
+            while (!back->pop(v)) b();
+            good &= v == i;
+        }
+        ns = kb::now_ns() - t0;
+        ok = good;
+    });
+    ping.join();
+    echo.join();
+    if (!ok) return -1;
+    return static_cast<double>(ns) / static_cast<double>(n);
+}
+
+// mpsc_throughput(): two producers on CPU 0 push (id << 32 | seq) with seq
+// 1..n each; the consumer on CPU 1 counts per producer. Three spinning
+// threads cannot each own one of two CPUs: the producers share CPU 0, so the
+// consumer's CPU is never shared and a producer gets preempted mid-push by
+// the other (the ISR-vs-thread case). A queue whose producers commit in
+// ticket order (ck_ring) can then convoy, one item per scheduler slice, so
+// the timed window is capped; items still in flight are drained and checked
+// after it. Verified: no loss, no duplicate (per-producer count, sum and sum
+// of squares); per-producer order is required of kairos and noted for peers.
+template <class Q>
+double mpsc_throughput(const kb::round& r) {
+    const item n = static_cast<item>(r.scale(1L << 20, 1L << 14));
+    const long long cap_ns = r.quick ? 500'000'000LL : 2'000'000'000LL;
+    auto q = make<Q>();
+    if (!q) return -1;
+    gate g(3);
+    std::atomic<bool> stop{false};
+    item pushed[2] = {0, 0};
+    auto producer = [&](item id) {
+        kb::pin_this_thread(producer_cpu);
+        g.arrive_and_wait();
+        item s = 1;
+        bool give_up = false;
+        for (; s <= n && !give_up; ++s) {
+            backoff<64> b;
+            while (!q->push(id << 32 | s)) {
+                // relaxed: a hint to give up; the queue orders the items.
+                if ((give_up = stop.load(std::memory_order_relaxed))) break;
+                b();
+            }
+        }
+        pushed[id] = give_up ? s - 2 : s - 1;
+    };
+    std::thread p0(producer, item{0});
+    std::thread p1(producer, item{1});
+    struct tally {
+        item count = 0, sum = 0, sum_sq = 0, last = 0, reordered = 0;
+    } per[2];
+    // add() records one received item; false if it names no producer.
+    auto add = [&per](item v) {
+        item id = v >> 32, s = v & 0xffffffffu;
+        if (id > 1) return false;
+        tally& t = per[id];
+        t.reordered += s != t.last + 1;
+        t.last = s;
+        ++t.count;
+        t.sum += s;
+        t.sum_sq += s * s;
+        return true;
+    };
+    bool ok = true;
+    item timed = 0;
+    long long ns = 0;
+    std::thread cons([&] {
+        kb::pin_this_thread(consumer_cpu);
+        g.arrive_and_wait();
+        long long t0 = kb::now_ns(), deadline = t0 + cap_ns;
+        bool capped = false;
+        for (; timed < 2 * n && !capped; ++timed) {
+            item v = 0;
+            backoff<1024> b;
+            while (!q->pop(v)) {
+                if (b.n == 1024 && kb::now_ns() > deadline) {
+                    capped = true;
+                    break;
+                }
+                b();
+            }
+            if (capped) break;
+            ok &= add(v);
+            if ((timed & 1023) == 1023 && kb::now_ns() > deadline) capped = true;
+        }
+        ns = kb::now_ns() - t0;
+        // relaxed: producers only need to notice eventually; join orders the rest.
+        stop.store(true, std::memory_order_relaxed);
+        if (capped) kb::note("time-capped: producer convoy");
+    });
+    cons.join();
+    p0.join();
+    p1.join();
+    for (item v = 0; q->pop(v);) ok &= add(v);  // untimed drain
+    for (item id = 0; id < 2; ++id) {
+        item m = pushed[id];
+        ok &= per[id].count == m && per[id].sum == m * (m + 1) / 2 &&
+              per[id].sum_sq == m * (m + 1) * (2 * m + 1) / 6;
+    }
+    if (per[0].reordered + per[1].reordered) {
+        if (std::string(Q::name) == "kairos") return -1;
+        kb::note("reordered items of one producer");
+    }
+    if (!ok) return -1;
+    return static_cast<double>(timed) * 1e3 / static_cast<double>(ns);
+}
+
+// push_pop(): one thread, 512 items standing in the ring, then n times
+// push one + pop one; the popped values are summed and checked. The ring
+// wraps n/1024 times; a cached remote index is refreshed about every 512
+// operations, as in steady streaming.
+template <class Q>
+double push_pop(const kb::round& r) {
+    const item n = static_cast<item>(r.scale(1L << 22, 1L << 14));
+    constexpr item standing = capacity / 2;
+    auto q = make<Q>();
+    if (!q) return -1;
+    double result = -1;
+    run_on(producer_cpu, [&] {
+        Q& ring = *q;
+        item next = 1;
+        for (; next <= standing; ++next)
+            if (!ring.push(next)) return;
+        item sum = 0;
+        bool good = true;
+        long long t0 = kb::now_ns();
+        for (item i = 0; i < n; ++i) {
+            item v = 0;
+            good &= ring.push(next++);
+            good &= ring.pop(v);
+            sum += v;
+        }
+        long long ns = kb::now_ns() - t0;
+        kb::do_not_optimize(sum);
+        if (good && sum == n * (n + 1) / 2)
+            result = static_cast<double>(ns) / static_cast<double>(n);
+    });
+    return result;
+}
+
+// ---------------------------------------------------------------- registration
+
+template <class Q>
+void add_spsc() {
+    std::vector<std::pair<std::string, std::string>> extra = {{"cap", cap_note<Q>()}};
+    kb::add_case({"ring.spsc.throughput", Q::name, "Mitems/s", kb::higher, spsc_throughput<Q>,
+                  extra});
+    kb::add_case({"ring.spsc.rtt", Q::name, "ns/rtt", kb::lower, spsc_rtt<Q>, extra});
+    kb::add_case({"ring.spsc.push_pop", Q::name, "ns/pair", kb::lower, push_pop<Q>, extra});
+}
+
+template <class Q>
+void add_mpsc() {
+    static_assert(Q::mp, "ring.mpsc needs a multi-producer queue");
+    kb::add_case({"ring.mpsc.throughput", Q::name, "Mitems/s", kb::higher, mpsc_throughput<Q>,
+                  {{"cap", cap_note<Q>()}}});
+}
+
+[[maybe_unused]] void skip_all(const char* impl, const char* package, bool mp) {
+    kb::add_skip("ring.spsc.throughput", impl, package);
+    kb::add_skip("ring.spsc.rtt", impl, package);
+    kb::add_skip("ring.spsc.push_pop", impl, package);
+    if (mp) kb::add_skip("ring.mpsc.throughput", impl, package);
+}
+
+int register_rings() {
+#if KB_HAVE_KAIROS_SPSC
+    add_spsc<kairos_spsc>();
+#endif
+#if KB_HAVE_KAIROS_MPSC
+    add_mpsc<kairos_mpsc>();
+#endif
+#if KAIROS_BENCH_HAVE_BOOST_LOCKFREE
+    add_spsc<boost_spsc>();
+    add_spsc<boost_queue>();
+    add_mpsc<boost_queue>();
+#else
+    skip_all("boost.spsc_queue", "libboost-dev", false);
+    skip_all("boost.queue", "libboost-dev", true);
+#endif
+#if KAIROS_BENCH_HAVE_READERWRITERQUEUE
+    add_spsc<moodycamel_rwq>();
+#else
+    skip_all("moodycamel.rwq", "libreaderwriterqueue-dev", false);
+#endif
+#if KAIROS_BENCH_HAVE_CONCURRENTQUEUE
+    add_spsc<moodycamel_cq>();
+    add_mpsc<moodycamel_cq>();
+#else
+    skip_all("moodycamel.cq", "libconcurrentqueue-dev", true);
+#endif
+#if KAIROS_BENCH_HAVE_ATOMIC_QUEUE
+    add_spsc<atomic_queue_adapter<true>>();
+    add_mpsc<atomic_queue_adapter<false>>();
+#else
+    skip_all("atomic_queue", "libatomic-queue-dev", true);
+#endif
+#if KAIROS_BENCH_HAVE_CK
+    add_spsc<ck_adapter<false>>();
+    add_mpsc<ck_adapter<true>>();
+#else
+    skip_all("ck_ring", "libck-dev", true);
+#endif
+#if KAIROS_BENCH_HAVE_XENIUM
+    add_spsc<xenium_vyukov>();
+    add_mpsc<xenium_vyukov>();
+#else
+    skip_all("xenium.vyukov", "libxenium-dev", true);
+#endif
+    return 0;
+}
+
+const int registered = register_rings();
+
+}  // namespace
