@@ -1,0 +1,56 @@
+// kairos/time.hpp: the 64-bit microsecond time line and its injectable
+// source.
+//
+// The deferred scheduler and the timer queue keep every deadline as a 64-bit
+// microsecond count. 2^64 µs is 584 000 years, but the comparisons below are
+// still wrap-correct (signed difference), so a clock that starts anywhere,
+// even just below 2^64, works. A 32-bit hardware counter that wraps every
+// 71.6 minutes is widened with extend32 before it reaches the scheduler.
+#pragma once
+
+#include <kairos/port.hpp>
+
+#include <cstdint>
+
+namespace kairos {
+
+// time_before(a, b) is true when instant a is earlier than instant b.
+// Correct across wraparound of the 64-bit count while |a - b| < 2^63.
+constexpr bool time_before(std::uint64_t a, std::uint64_t b) noexcept {
+    return static_cast<std::int64_t>(a - b) < 0;
+}
+
+// clock_source is an injectable 64-bit microsecond clock: a function pointer
+// plus a context pointer, so a test can substitute a fake clock without
+// templates or virtual calls. Reading it must be allowed in every context
+// the owner reads it from (the scheduler reads it in task context only).
+struct clock_source {
+    using read_fn = std::uint64_t (*)(void* ctx) noexcept;
+    read_fn read;
+    void* ctx;
+
+    std::uint64_t operator()() const noexcept { return read(ctx); }
+
+    // port() is the port's monotonic clock, kairos::port::now_us().
+    static constexpr clock_source port() noexcept {
+        return {[](void*) noexcept { return kairos::port::now_us(); }, nullptr};
+    }
+};
+
+// extend32 widens a wrapping 32-bit tick counter to a 64-bit count.
+// operator()(raw) returns the 64-bit value of raw, given that it is called
+// at least once per 2^32 ticks (each reading no more than one wrap after the
+// previous one). Not thread-safe: one reader, or the caller serializes.
+class extend32 {
+public:
+    constexpr explicit extend32(std::uint64_t start = 0) noexcept : last_(start) {}
+    std::uint64_t operator()(std::uint32_t raw) noexcept {
+        last_ += static_cast<std::uint32_t>(raw - static_cast<std::uint32_t>(last_));
+        return last_;
+    }
+
+private:
+    std::uint64_t last_;
+};
+
+}  // namespace kairos
