@@ -23,7 +23,8 @@ std::uint64_t now_us() noexcept;
 // ---- interrupt masking ----------------------------------------------------
 
 // irq_state is the saved interrupt mask (PRIMASK, PS.INTLEVEL, or the host's
-// virtual mask).
+// virtual mask). 0 means "interrupts were enabled": the kernel asserts
+// that blocking calls are made with irq_disable() returning 0.
 using irq_state = std::uint32_t;
 
 // irq_disable() masks interrupts and returns the previous state. Context:

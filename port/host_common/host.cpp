@@ -1,9 +1,114 @@
-// Port hooks common to every hosted (Linux) port: time, console, panic.
+// Port hooks common to every hosted (Linux) port: time, console, panic, the
+// virtual interrupt mask, signals as interrupts, request_switch and idle.
+// The context switch itself is the port's host::switch_now().
+//
+// Everything here runs on the one OS thread that runs the kernel, and its
+// signal handlers. The shared variables are std::atomic (lock-free, hence
+// async-signal-safe); the thread and its handlers are ordered by program
+// order plus std::atomic_signal_fence (compiler barriers), so every access
+// is relaxed: no other CPU ever reads them.
+#include "host_switch.hpp"
+#include "kairos_host.hpp"
+
 #include <kairos/port.hpp>
 
+#include <atomic>
+#include <cerrno>
+#include <csignal>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+
+#include <poll.h>
+#include <pthread.h>
+
+namespace {
+
+using isr_fn = void (*)();
+
+std::atomic<std::uint32_t> masked{0};      // the virtual interrupt mask: 1 = masked
+std::atomic<std::uint32_t> isr_depth{0};   // > 0 while a kairos handler runs
+std::atomic<std::uint64_t> deferred{0};    // bit n: signal n arrived while masked
+std::atomic<std::uint32_t> switch_req{0};  // request_switch() pending
+std::atomic<unsigned long> deferred_runs{0};
+std::atomic<isr_fn> handlers[64];
+sigset_t kairos_signals;  // written only by attach/detach, in thread context
+
+void fence() noexcept { std::atomic_signal_fence(std::memory_order_seq_cst); }
+
+// run_isr(sig) runs one handler as an interrupt. Mask already set.
+void run_isr(int sig) noexcept {
+    // relaxed: same-thread flag; the fences order it against kernel data.
+    isr_depth.fetch_add(1, std::memory_order_relaxed);
+    fence();
+    const isr_fn f = handlers[sig].load(std::memory_order_relaxed);  // relaxed: set before attach
+    if (f != nullptr) f();
+    fence();
+    isr_depth.fetch_sub(1, std::memory_order_relaxed);  // relaxed: as above
+}
+
+// run_deferred() runs every deferred handler. Mask set. Returns true if any
+// ran.
+bool run_deferred() noexcept {
+    bool any = false;
+    // relaxed: the handler that set a bit ran on this thread before this point.
+    for (std::uint64_t d; (d = deferred.exchange(0, std::memory_order_relaxed)) != 0;) {
+        while (d != 0) {
+            const int sig = __builtin_ctzll(d);
+            d &= d - 1;
+            deferred_runs.fetch_add(1, std::memory_order_relaxed);  // relaxed: statistics
+            run_isr(sig);
+            any = true;
+        }
+    }
+    return any;
+}
+
+extern "C" void on_signal(int sig) {
+    const int saved_errno = errno;
+    // relaxed: written by this thread; a handler cannot interrupt between
+    // the check and the store below because sa_mask blocks kairos signals.
+    if (masked.load(std::memory_order_relaxed) != 0) {
+        deferred.fetch_or(std::uint64_t{1} << sig, std::memory_order_relaxed);  // relaxed: same thread
+    } else {
+        masked.store(1, std::memory_order_relaxed);  // relaxed: same thread, fenced in run_isr
+        run_isr(sig);
+        fence();
+        masked.store(0, std::memory_order_relaxed);  // relaxed: same thread
+        // A switch the handler requested waits for the thread's next kernel
+        // entry or exit: switching here would run another thread inside
+        // this signal frame with the signal blocked.
+    }
+    errno = saved_errno;
+}
+
+// unmask() is irq_restore(0): drain deferred handlers, take a requested
+// switch (thread context only), then clear the mask; repeat if a signal or
+// request slipped in between.
+void unmask() noexcept {
+    for (;;) {
+        run_deferred();
+        // relaxed: same-thread flags.
+        if (isr_depth.load(std::memory_order_relaxed) == 0 &&
+            switch_req.exchange(0, std::memory_order_relaxed) != 0) {
+            kairos::host::switch_now();
+            continue;
+        }
+        fence();
+        masked.store(0, std::memory_order_relaxed);  // relaxed: same thread, fenced
+        fence();
+        if (deferred.load(std::memory_order_relaxed) == 0 &&
+            (isr_depth.load(std::memory_order_relaxed) != 0 ||
+             switch_req.load(std::memory_order_relaxed) == 0)) {
+            return;
+        }
+        masked.store(1, std::memory_order_relaxed);  // relaxed: re-mask to drain again
+        fence();
+    }
+}
+
+}  // namespace
 
 namespace kairos::port {
 
@@ -16,9 +121,111 @@ std::uint64_t now_us() noexcept {
 
 void console_write(const char* s) noexcept { std::fputs(s, stderr); }
 
+irq_state irq_disable() noexcept {
+    const irq_state old = masked.load(std::memory_order_relaxed);  // relaxed: same thread
+    masked.store(1, std::memory_order_relaxed);                     // relaxed: fenced below
+    fence();  // kernel data accesses stay after the mask is set
+    return old;
+}
+
+void irq_restore(irq_state s) noexcept {
+    fence();  // kernel data accesses stay before the mask is cleared
+    if (s != 0) {
+        masked.store(1, std::memory_order_relaxed);  // relaxed: same thread
+        return;
+    }
+    unmask();
+}
+
+bool in_isr() noexcept { return isr_depth.load(std::memory_order_relaxed) != 0; }  // relaxed: same thread
+
+void request_switch() noexcept {
+    switch_req.store(1, std::memory_order_relaxed);  // relaxed: same thread
+    fence();
+    if (isr_depth.load(std::memory_order_relaxed) != 0 ||
+        masked.load(std::memory_order_relaxed) != 0) {
+        return;  // taken at the unmasking irq_restore() / next kernel entry
+    }
+    masked.store(1, std::memory_order_relaxed);  // relaxed: same thread
+    unmask();
+}
+
+void start_scheduler() noexcept { request_switch(); }
+
+void idle(std::uint64_t deadline_us) noexcept {
+    // Block the kairos signals for real, open the virtual mask, and let
+    // ppoll() unblock them atomically while sleeping: a signal arriving
+    // after the run queue was checked cannot be lost. One system call pair
+    // per idle period, none per switch.
+    sigset_t old;
+    pthread_sigmask(SIG_BLOCK, &kairos_signals, &old);
+    if (run_deferred() || switch_req.load(std::memory_order_relaxed) != 0) {  // relaxed: same thread
+        pthread_sigmask(SIG_SETMASK, &old, nullptr);
+        return;
+    }
+    sigset_t wait = old;
+    for (int s = 1; s < 64; ++s) {
+        if (sigismember(&kairos_signals, s) == 1) sigdelset(&wait, s);
+    }
+    timespec ts{};
+    timespec* tp = nullptr;
+    if (deadline_us != UINT64_MAX) {
+        const std::uint64_t now = now_us();
+        const std::uint64_t d = deadline_us > now ? deadline_us - now : 0;
+        ts.tv_sec = static_cast<time_t>(d / 1000000u);
+        ts.tv_nsec = static_cast<long>((d % 1000000u) * 1000u);
+        tp = &ts;
+    }
+    masked.store(0, std::memory_order_relaxed);  // relaxed: same thread; handlers run in ppoll
+    fence();
+    ppoll(nullptr, 0, tp, &wait);
+    fence();
+    masked.store(1, std::memory_order_relaxed);  // relaxed: same thread
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+}
+
 }  // namespace kairos::port
+
+namespace kairos::host {
+
+bool attach_signal(int signo, void (*isr)()) noexcept {
+    if (signo < 1 || signo > 63 || isr == nullptr) return false;
+    handlers[signo].store(isr, std::memory_order_relaxed);  // relaxed: before sigaction installs it
+    sigaddset(&kairos_signals, signo);
+    struct sigaction sa {};
+    sa.sa_handler = on_signal;
+    sa.sa_mask = kairos_signals;  // kairos handlers never nest
+    sa.sa_flags = SA_RESTART;
+    if (sigaction(signo, &sa, nullptr) != 0) return false;
+    // Re-install the others with the grown mask.
+    for (int s = 1; s < 64; ++s) {
+        if (s != signo && handlers[s].load(std::memory_order_relaxed) != nullptr) {  // relaxed: thread only
+            sigaction(s, &sa, nullptr);
+        }
+    }
+    return true;
+}
+
+void detach_signal(int signo) noexcept {
+    if (signo < 1 || signo > 63) return;
+    signal(signo, SIG_DFL);
+    sigdelset(&kairos_signals, signo);
+    handlers[signo].store(nullptr, std::memory_order_relaxed);  // relaxed: handler removed first
+}
+
+unsigned long deferred_count() noexcept {
+    return deferred_runs.load(std::memory_order_relaxed);  // relaxed: statistics
+}
+
+}  // namespace kairos::host
 
 extern "C" void kairos_port_panic(const char* what, const char* file, int line) noexcept {
     std::fprintf(stderr, "kairos: panic: %s (%s:%d)\n", what, file, line);
     std::abort();
+}
+
+extern "C" void kairos_host_thread_start(void (*entry)(void*), void* arg) noexcept {
+    unmask();  // what irq_restore(0) in the switching-out thread would finish
+    entry(arg);
+    kairos_port_panic("thread entry returned", __FILE__, __LINE__);
 }

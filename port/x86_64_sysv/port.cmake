@@ -1,4 +1,8 @@
-# Sources of this hosted port. The context switch arrives with the kernel.
+# x86-64 SysV host port: switch.S (pop + jmp) + the shared host hooks.
 function(kairos_port_sources target)
-    target_sources(${target} PRIVATE ${PROJECT_SOURCE_DIR}/port/host_common/host.cpp)
+    set(dir ${PROJECT_SOURCE_DIR}/port/x86_64_sysv)
+    target_sources(${target} PRIVATE ${dir}/switch.S ${dir}/port.cpp
+                   ${PROJECT_SOURCE_DIR}/port/host_common/host.cpp)
+    target_include_directories(${target} PUBLIC
+        $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/port/host_common>)
 endfunction()

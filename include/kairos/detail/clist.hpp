@@ -1,0 +1,67 @@
+// kairos/detail/clist.hpp: intrusive circular doubly linked list.
+//
+// The kernel's run queue keeps one clist per priority. RIOT uses a singly
+// linked circular list (remove is O(n) unless the node is the head); with
+// a prev link every operation here is O(1): push_back, pop_front, rotate,
+// and removal of any node, e.g. when an interrupt changes the priority of a
+// thread in the middle of its level.
+#pragma once
+
+namespace kairos::detail {
+
+// clist_node is the link a listed object derives from (or contains).
+struct clist_node {
+    clist_node* next = nullptr;
+    clist_node* prev = nullptr;
+};
+
+// clist is the anchor: a pointer to the head, whose prev is the tail.
+// Not synchronised: the kernel calls it with interrupts masked.
+class clist {
+public:
+    bool empty() const noexcept { return head_ == nullptr; }
+    clist_node* front() const noexcept { return head_; }
+
+    // push_back(n) appends n, which must not be in any list.
+    void push_back(clist_node* n) noexcept {
+        if (head_ == nullptr) {
+            n->next = n->prev = n;
+            head_ = n;
+            return;
+        }
+        clist_node* tail = head_->prev;
+        n->next = head_;
+        n->prev = tail;
+        tail->next = n;
+        head_->prev = n;
+    }
+
+    // remove(n) unlinks n, which must be in this list.
+    void remove(clist_node* n) noexcept {
+        if (n->next == n) {
+            head_ = nullptr;
+        } else {
+            n->prev->next = n->next;
+            n->next->prev = n->prev;
+            if (head_ == n) head_ = n->next;
+        }
+        n->next = n->prev = nullptr;
+    }
+
+    // pop_front() unlinks and returns the head, or nullptr when empty.
+    clist_node* pop_front() noexcept {
+        clist_node* n = head_;
+        if (n != nullptr) remove(n);
+        return n;
+    }
+
+    // rotate() moves the head to the tail (yield within one priority).
+    void rotate() noexcept {
+        if (head_ != nullptr) head_ = head_->next;
+    }
+
+private:
+    clist_node* head_ = nullptr;
+};
+
+}  // namespace kairos::detail

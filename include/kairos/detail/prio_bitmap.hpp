@@ -1,0 +1,113 @@
+// kairos/detail/prio_bitmap.hpp: bitmap of non-empty priority levels and
+// the run queue built on it.
+//
+// Priority 0 is the highest. The bitmap has two encodings (RIOT PR #14722,
+// seed 002):
+//   clz  level p is bit (31 - p) of its word: the best level is one count-
+//        leading-zeros, no isolate-lowest-bit step. For cores where CLZ is
+//        an instruction (x86 lzcnt/bsr, AArch64, ARMv7-M, Xtensa nsau).
+//   lsb  level p is bit p: the best level is the lowest set bit, which the
+//        de Bruijn path of bits.hpp finds without libgcc calls (ARMv6-M).
+// KAIROS_RUNQUEUE_CLZ (kernel/config.hpp) picks the kernel's encoding; both
+// are templates so one test binary checks both. Up to 32 levels use one
+// word; up to 1024 use a summary word over 32-level words (two scans).
+#pragma once
+
+#include <kairos/bits.hpp>
+#include <kairos/detail/clist.hpp>
+
+#include <cstdint>
+
+namespace kairos::detail {
+
+enum class prio_encoding : std::uint8_t { clz, lsb };
+
+// word_code<E> maps an index 0..31 to its bit and finds the best index.
+template <prio_encoding E>
+struct word_code {
+    static constexpr std::uint32_t bit(unsigned i) noexcept {
+        return E == prio_encoding::clz ? (0x80000000u >> i) : (1u << i);
+    }
+    // first(w) returns the smallest index whose bit is set. Requires w != 0.
+    static constexpr unsigned first(std::uint32_t w) noexcept {
+        if constexpr (E == prio_encoding::clz) {
+            return 31u - bits::hw::msb(w);  // compiles to one clz / lzcnt
+        } else {
+            return kairos::lsb(w);  // ctz, or de Bruijn without CLZ
+        }
+    }
+};
+
+// prio_bitmap<Levels, E> is the set of non-empty levels 0..Levels-1.
+template <unsigned Levels, prio_encoding E>
+class prio_bitmap {
+    static_assert(Levels >= 1 && Levels <= 1024,
+                  "prio_bitmap: between 1 and 1024 priority levels (two 32-bit levels)");
+    static constexpr unsigned words = (Levels + 31) / 32;
+    using code = word_code<E>;
+
+public:
+    static constexpr prio_encoding encoding = E;
+
+    void set(unsigned p) noexcept {
+        w_[p / 32] |= code::bit(p % 32);
+        if constexpr (words > 1) summary_ |= code::bit(p / 32);
+    }
+    void clear(unsigned p) noexcept {
+        w_[p / 32] &= ~code::bit(p % 32);
+        if constexpr (words > 1) {
+            if (w_[p / 32] == 0) summary_ &= ~code::bit(p / 32);
+        }
+    }
+    bool test(unsigned p) const noexcept { return (w_[p / 32] & code::bit(p % 32)) != 0; }
+    bool empty() const noexcept {
+        if constexpr (words > 1) return summary_ == 0;
+        return w_[0] == 0;
+    }
+    // best() returns the highest-priority (smallest) set level. Requires
+    // !empty().
+    unsigned best() const noexcept {
+        if constexpr (words > 1) {
+            const unsigned i = code::first(summary_);
+            return i * 32 + code::first(w_[i]);
+        } else {
+            return code::first(w_[0]);
+        }
+    }
+    // raw(i) exposes word i (tests check the bit order).
+    std::uint32_t raw(unsigned i) const noexcept { return w_[i]; }
+
+private:
+    std::uint32_t w_[words] = {};
+    std::uint32_t summary_ = 0;  // bit per non-empty word (unused when words == 1)
+};
+
+// run_queue<Levels, E>: one FIFO clist per level plus the bitmap, so
+// push, remove, rotate and best() are O(1).
+template <unsigned Levels, prio_encoding E>
+class run_queue {
+public:
+    void push_back(clist_node* n, unsigned prio) noexcept {
+        lists_[prio].push_back(n);
+        bits_.set(prio);
+    }
+    void remove(clist_node* n, unsigned prio) noexcept {
+        lists_[prio].remove(n);
+        if (lists_[prio].empty()) bits_.clear(prio);
+    }
+    // rotate(prio) moves the head of level prio to its tail.
+    void rotate(unsigned prio) noexcept { lists_[prio].rotate(); }
+    // best() returns the head of the best non-empty level, or nullptr.
+    clist_node* best() const noexcept {
+        return bits_.empty() ? nullptr : lists_[bits_.best()].front();
+    }
+    // best_prio() returns the best non-empty level, or Levels if none.
+    unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
+    const clist& level(unsigned prio) const noexcept { return lists_[prio]; }
+
+private:
+    clist lists_[Levels];
+    prio_bitmap<Levels, E> bits_;
+};
+
+}  // namespace kairos::detail

@@ -1,0 +1,158 @@
+// kairos/kernel/thread.hpp: threads and the scheduler.
+//
+// Fixed-priority preemptive scheduling in RIOT's model: priority 0 is the
+// highest; the highest-priority runnable thread runs; threads of equal
+// priority run in FIFO order and only yield() rotates them (no time
+// slicing). Stacks are static and supplied by the caller; the kernel
+// allocates nothing. Interrupt handlers never switch: they mark threads
+// runnable and request a switch, which the port performs at interrupt exit
+// (Cortex-M) or at the interrupted thread's next kernel entry (hosts). See
+// docs/kernel.md.
+//
+// Contexts (as in port.hpp): "thread" = a kairos thread, "isr" = an
+// interrupt or host signal handler attached through the port, "any" = both.
+// Functions that block require a thread with interrupts enabled.
+#pragma once
+
+#include <kairos/kernel/config.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace kairos::kernel {
+
+// pid names a thread: 1..max_threads. 0 is "no thread".
+using pid = std::int16_t;
+inline constexpr pid no_pid = 0;
+
+// error: the negative results of kernel calls.
+enum error : int {
+    err_priority = -1,     // priority outside 0..prio_levels-1 (or the idle level)
+    err_stack_size = -2,   // stack smaller than stack_min() or null
+    err_stack_align = -3,  // stack base not aligned to port::stack_align
+    err_no_slot = -4,      // thread table full
+    err_bad_pid = -5,      // pid names no live thread
+    err_not_waiting = -6,  // reply(): the sender is not waiting for a reply
+    err_bad_size = -7,     // msg queue size not a power of two
+};
+
+enum class thread_state : std::uint8_t {
+    stopped,          // slot free, or the thread exited
+    sleeping,         // sleep() or sleep_us(): until wakeup() or the deadline
+    blocked_mutex,    // in mutex::lock()
+    blocked_receive,  // in msg receive()
+    blocked_send,     // in msg send(): receiver busy and its queue full
+    blocked_reply,    // in msg send_receive(): waiting for reply()
+    blocked_flags,    // in flags wait_*()
+    pending,          // runnable, waiting for the CPU
+    running,          // the current thread
+};
+
+// Flags of thread_create().
+enum create_flags : unsigned {
+    create_default = 0,
+    create_sleeping = 1u << 0,  // start in sleeping state; wakeup() starts it
+    create_no_yield = 1u << 1,  // do not switch even if the new thread is higher
+};
+
+// stack_min() returns the smallest stack thread_create() accepts on this
+// port (initial frame, the port's own record, canary, some headroom for the
+// entry function is NOT included: size real stacks for their code).
+std::size_t stack_min() noexcept;
+
+// thread_create(stack, size, prio, fn, arg, name, flags) starts fn(arg) as
+// a thread on the caller-provided stack [stack, stack + size) and returns
+// its pid (> 0). When fn returns the thread exits. name is kept by pointer
+// and shown in diagnostics. Unless create_sleeping or create_no_yield, a
+// new thread of higher priority than the caller runs before this returns.
+// Errors (no thread created): err_priority if prio >= prio_levels - 1 (the
+// lowest level is reserved for the idle thread), err_stack_size if stack is
+// null or size < stack_min(), err_stack_align if stack is not a multiple of
+// port::stack_align (size is rounded down to it), err_no_slot when all
+// max_threads slots are live. Context: thread, or before run().
+pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void* arg,
+                  const char* name, unsigned flags = create_default) noexcept;
+
+// self() returns the running thread's pid, no_pid outside run(). Context:
+// thread.
+pid self() noexcept;
+
+// yield() moves the running thread to the end of its priority level and
+// runs the best runnable thread (possibly itself again). Context: thread.
+void yield() noexcept;
+
+// yield_higher() switches only if a thread of higher priority is runnable;
+// the running thread keeps its place in its level. Context: thread.
+void yield_higher() noexcept;
+
+// sleep() blocks the running thread until wakeup(self()). Context: thread.
+void sleep() noexcept;
+
+// sleep_us(us) blocks the running thread for at least us microseconds of
+// port::now_us() (or until wakeup()). Deadlines are checked at every
+// scheduling decision and while idle; there is no tick, so on hosts a
+// busy thread that never enters the kernel delays them. Context: thread.
+void sleep_us(std::uint64_t us) noexcept;
+
+// wakeup(p) makes a sleeping thread runnable. Returns 1 if it was asleep,
+// 0 if it exists but was not sleeping, err_bad_pid otherwise. From an isr
+// it only requests a switch. Context: any.
+int wakeup(pid p) noexcept;
+
+// change_priority(p, prio) sets the base priority of thread p; the
+// effective priority stays raised while p holds an inheritance mutex that
+// a higher-priority thread waits for. Switches if p now beats the running
+// thread (or the running thread lost its place). Returns 0, err_bad_pid or
+// err_priority. Context: any.
+int change_priority(pid p, unsigned prio) noexcept;
+
+// exit() ends the running thread; its slot becomes free. The thread must
+// not hold a mutex. Context: thread. Never returns.
+[[noreturn]] void exit() noexcept;
+
+// state(p) returns the state of p (stopped for unused slots and bad pids).
+// Context: any.
+thread_state state(pid p) noexcept;
+
+// priority(p) returns the effective priority of p, or -1 for a bad pid.
+int priority(pid p) noexcept;
+
+// name(p) returns the name given to thread_create(), or nullptr.
+const char* name(pid p) noexcept;
+
+// stack_unused(p) returns the high-water mark of p's stack as bytes never
+// written since creation (stacks are filled with a pattern at creation), or
+// 0 for a bad pid. Context: thread; reads the whole unused part.
+std::size_t stack_unused(pid p) noexcept;
+
+// run_options: how run() idles and when it returns.
+struct run_options {
+    // With an idle thread (at the lowest level, on idle_stack) the idle hook
+    // runs in it between waits. Without one, the scheduler waits for
+    // interrupts inside the switch (port::idle()) on the last thread's stack:
+    // one stack less, and wake-ups arriving together are coalesced.
+    bool idle_thread = false;
+    void* idle_stack = nullptr;
+    std::size_t idle_stack_size = 0;
+    void (*idle_hook)() = nullptr;  // called by the idle thread before each wait
+    // return_when_idle: run() returns when no thread is runnable and none is
+    // sleeping with a deadline (all exited, or all blocked on each other or
+    // on interrupts). Host tests use it; firmware leaves it false and waits
+    // for interrupts forever.
+    bool return_when_idle = false;
+};
+
+// run(o) starts scheduling from the caller's context (e.g. main()) and
+// returns, if o.return_when_idle, when nothing can run any more, with the
+// number of threads that did not exit. Context: thread (the boot context),
+// interrupts enabled; not from inside a kairos thread.
+int run(const run_options& o = {}) noexcept;
+
+// reset() forgets every thread (all slots free) so another run() can start
+// from scratch; for tests. Context: outside run().
+void reset() noexcept;
+
+// live_threads() returns the number of threads that have not exited.
+unsigned live_threads() noexcept;
+
+}  // namespace kairos::kernel

@@ -1,0 +1,22 @@
+// Internal to the host ports: the one function each host port supplies to
+// host.cpp, which implements the rest of the port contract (virtual mask,
+// signals, request_switch, idle) once for all of them.
+#pragma once
+
+namespace kairos::host {
+
+// switch_now() runs the port's switch routine: save the running context,
+// call kairos_sched_switch(), restore the context it returns. Called by
+// host.cpp with the virtual mask set, in thread context; returns (in the
+// switched-out thread) when that thread is switched back in, mask still set.
+void switch_now() noexcept;
+
+}  // namespace kairos::host
+
+extern "C" {
+// kairos_host_thread_start(entry, arg) is where a new thread's first switch
+// lands (the ports' start stubs call it): it finishes the switch the way
+// switch_now()'s caller would (deferred signals, mask cleared), then runs
+// entry(arg), which never returns.
+[[noreturn]] void kairos_host_thread_start(void (*entry)(void*), void* arg) noexcept;
+}

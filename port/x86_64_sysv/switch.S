@@ -1,0 +1,68 @@
+/* x86-64 System V context switch for kairos (port/x86_64_sysv).
+ *
+ * kairos_x86_64_switch() is called by host::switch_now() with the virtual
+ * interrupt mask set. It pushes the callee-saved registers, hands the
+ * resulting rsp (the context handle) to kairos_sched_switch(), loads the
+ * handle that returns, pops and resumes with pop + jmp. Not `ret`: the
+ * return-stack buffer would predict a return into the thread that called,
+ * which is wrong on every real switch (targets.md §9: ~5x slower).
+ *
+ * Saved: rbx rbp r12 r13 r14 r15, rsp (as the handle), rip. Not saved:
+ * caller-saved registers (the call already gave them up), MXCSR and the
+ * x87 control word (all kairos threads share one floating-point
+ * environment; a thread that changes it restores it before blocking), the
+ * signal mask and FS (one OS thread).
+ *
+ * Frame at the context handle (offsets in frame.hpp, static_assert'ed):
+ *
+ *   handle + 0x00  r15
+ *   handle + 0x08  r14
+ *   handle + 0x10  r13            new thread: arg
+ *   handle + 0x18  r12            new thread: kairos_host_thread_start
+ *   handle + 0x20  rbx            new thread: entry
+ *   handle + 0x28  rbp            new thread: 0 (ends frame-pointer chains)
+ *   handle + 0x30  resume rip     new thread: kairos_x86_64_start
+ *   handle + 0x38  rsp after the resume: the caller's, 16-byte aligned
+ */
+#include "frame.hpp"
+
+    .text
+    .globl  kairos_x86_64_switch
+    .type   kairos_x86_64_switch, @function
+    .p2align 4
+kairos_x86_64_switch:
+    .cfi_startproc
+    pushq   %rbp
+    pushq   %rbx
+    pushq   %r12
+    pushq   %r13
+    pushq   %r14
+    pushq   %r15
+    movq    %rsp, %rdi              /* outgoing context handle */
+    subq    $8, %rsp                /* 16-byte alignment at the call: entry rsp = 16n+8, +48 pushed */
+    call    kairos_sched_switch@PLT /* rax = incoming handle (maybe rdi itself) */
+    movq    %rax, %rsp
+    popq    %r15
+    popq    %r14
+    popq    %r13
+    popq    %r12
+    popq    %rbx
+    popq    %rbp
+    popq    %rcx                    /* resume address; rcx is caller-saved, free */
+    jmpq    *%rcx
+    .cfi_endproc
+    .size   kairos_x86_64_switch, .-kairos_x86_64_switch
+
+/* kairos_x86_64_start: first resume of a new thread. rsp = handle + 0x38,
+ * 16-byte aligned by stack_init, so the call below sees a proper frame. */
+    .globl  kairos_x86_64_start
+    .type   kairos_x86_64_start, @function
+    .p2align 4
+kairos_x86_64_start:
+    movq    %rbx, %rdi              /* entry */
+    movq    %r13, %rsi              /* arg */
+    call    *%r12                   /* kairos_host_thread_start(entry, arg): never returns */
+    ud2
+    .size   kairos_x86_64_start, .-kairos_x86_64_start
+
+    .section .note.GNU-stack, "", @progbits

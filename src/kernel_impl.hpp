@@ -1,0 +1,124 @@
+// Kernel internals shared by sched.cpp, mutex.cpp, msg.cpp and
+// thread_flags.cpp. Everything here is touched only with interrupts masked
+// (port::irq_disable()), which is the kernel's one lock.
+#pragma once
+
+#include <kairos/detail/clist.hpp>
+#include <kairos/detail/prio_bitmap.hpp>
+#include <kairos/kernel/msg.hpp>
+#include <kairos/kernel/mutex.hpp>
+#include <kairos/kernel/thread.hpp>
+#include <kairos/kernel/thread_flags.hpp>
+#include <kairos/port.hpp>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace kairos::kernel {
+namespace impl {
+struct tcb;
+}
+
+// mutex_access: the kernel's view of a mutex word.
+struct mutex_access {
+    static std::uint32_t& word(mutex& m) noexcept { return m.word_; }
+    // set_waiters(m, head) stores the pid of the first waiter.
+    static void set_waiters(mutex& m, const impl::tcb* head) noexcept;
+};
+
+}  // namespace kairos::kernel
+
+namespace kairos::kernel::impl {
+
+// tcb: one slot of the thread table. The run-queue link is the base class
+// so a list node converts back with static_cast.
+struct tcb : detail::clist_node {
+    void* ctx = nullptr;  // context handle saved by the port
+    tcb* next_wait = nullptr;   // next in a mutex's waiters or a receiver's senders
+    tcb* next_timer = nullptr;  // next in the sleep list
+    std::uint64_t wake_at = 0;
+    void (*fn)(void*) = nullptr;
+    void* arg = nullptr;
+    const char* name = nullptr;
+    unsigned char* stack_lo = nullptr;
+    std::size_t stack_size = 0;
+    pid id = no_pid;
+    std::uint16_t prio = 0;       // effective priority (inheritance included)
+    std::uint16_t base_prio = 0;  // priority set by create/change_priority
+    thread_state st = thread_state::stopped;
+    bool in_timer_list = false;
+    bool wants_reply = false;  // blocked_send from send_receive()
+    // mutex
+    mutex* waiting_for = nullptr;                // while blocked_mutex
+    mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
+    std::uint8_t n_held_pi = 0;
+    // msg
+    msg* msg_slot = nullptr;     // receive target, or the message being sent
+    msg* reply_slot = nullptr;   // send_receive() reply target
+    tcb* senders = nullptr;      // blocked senders, priority order
+    msg* queue = nullptr;        // optional power-of-two queue
+    std::uint16_t q_mask = 0, q_head = 0, q_count = 0;
+    std::uint32_t dropped = 0;
+    // flags
+    flags_t flags = 0, wait_mask = 0;
+    std::uint8_t wait_mode = 0;
+};
+
+enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
+
+extern tcb threads[max_threads + 1];  // [0] is the boot context
+extern tcb* current;
+
+// irq_guard masks interrupts for a scope. Leaving the scope may switch
+// (a switch requested inside happens at the unmasking irq_restore()).
+struct irq_guard {
+    port::irq_state s;
+    irq_guard() noexcept : s(port::irq_disable()) {}
+    ~irq_guard() { port::irq_restore(s); }
+    irq_guard(const irq_guard&) = delete;
+    irq_guard& operator=(const irq_guard&) = delete;
+};
+
+// lookup(p) returns the slot of a live thread, or nullptr.
+tcb* lookup(pid p) noexcept;
+
+// make_runnable(t) queues t at the end of its level and requests a switch
+// if t beats the running thread. Interrupts masked.
+void make_runnable(tcb* t) noexcept;
+
+// block_current(s) takes the running thread off the run queue in state s
+// and requests a switch. The switch happens when the caller unmasks, which
+// must then be with interrupts enabled (asserted by the callers).
+void block_current(thread_state s) noexcept;
+
+// set_priority(t, p) changes t's effective priority wherever t is queued
+// (run queue, a mutex's waiters, a receiver's senders) and propagates an
+// increase to the owner of an inheritance mutex t waits for. Masked.
+void set_priority(tcb* t, unsigned p) noexcept;
+
+// recompute_priority(t): base priority raised by the first waiter of each
+// inheritance mutex t holds. Masked.
+void recompute_priority(tcb* t) noexcept;
+
+// prio_queue_insert(head, t): insert t into a singly linked wait list
+// sorted by priority, FIFO among equals. prio_queue_remove unlinks t.
+void prio_queue_insert(tcb*& head, tcb* t) noexcept;
+void prio_queue_remove(tcb*& head, tcb* t) noexcept;
+
+// assert_can_block(): thread context with interrupts enabled before the
+// mask was taken (s is the state irq_disable() returned).
+void assert_can_block(port::irq_state s) noexcept;
+
+// is_runnable(s): pending or running.
+constexpr bool is_runnable(thread_state s) noexcept {
+    return s == thread_state::pending || s == thread_state::running;
+}
+
+}  // namespace kairos::kernel::impl
+
+namespace kairos::kernel {
+inline void mutex_access::set_waiters(mutex& m, const impl::tcb* head) noexcept {
+    const std::uint32_t w = head == nullptr ? 0u : static_cast<std::uint32_t>(head->id);
+    m.word_ = (m.word_ & 0xFFFFu) | (w << mutex::waiter_shift);
+}
+}  // namespace kairos::kernel

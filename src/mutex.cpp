@@ -1,0 +1,101 @@
+// mutex: sorted waiters, direct handoff, optional priority inheritance.
+#include "kernel_impl.hpp"
+
+namespace kairos::kernel {
+
+using namespace impl;
+
+namespace {
+
+tcb* first_waiter(const mutex& m) noexcept {
+    return lookup(static_cast<pid>(m.word() >> mutex::waiter_shift));
+}
+
+void set_owner(mutex& m, pid p) noexcept {
+    std::uint32_t& w = mutex_access::word(m);
+    w = (w & ~mutex::pid_mask) | static_cast<std::uint32_t>(p);
+}
+
+void hold(tcb* t, mutex* m) noexcept {
+    KAIROS_ASSERT(t->n_held_pi < KAIROS_MUTEX_MAX_HELD);  // raise KAIROS_MUTEX_MAX_HELD
+    t->held_pi[t->n_held_pi++] = m;
+}
+
+void release(tcb* t, const mutex* m) noexcept {
+    for (unsigned i = 0; i < t->n_held_pi; ++i) {
+        if (t->held_pi[i] == m) {
+            t->held_pi[i] = t->held_pi[--t->n_held_pi];
+            t->held_pi[t->n_held_pi] = nullptr;
+            return;
+        }
+    }
+}
+
+}  // namespace
+
+void mutex::lock() noexcept {
+    const port::irq_state s = port::irq_disable();
+    assert_can_block(s);
+    tcb* self_tcb = current;
+    const bool pi = (word_ & pi_bit) != 0;
+    if (owner() == no_pid) {
+        set_owner(*this, self_tcb->id);
+        if (pi) hold(self_tcb, this);
+        port::irq_restore(s);
+        return;
+    }
+    KAIROS_ASSERT(!pi || owner() != self_tcb->id);  // relocking an inheritance mutex
+    tcb* head = first_waiter(*this);
+    prio_queue_insert(head, self_tcb);
+    mutex_access::set_waiters(*this, head);
+    self_tcb->waiting_for = this;
+    block_current(thread_state::blocked_mutex);
+    if (pi) {
+        tcb* o = lookup(owner());
+        if (o != nullptr && self_tcb->prio < o->prio) set_priority(o, self_tcb->prio);
+    }
+    port::irq_restore(s);  // switches; back here once unlock() handed us the mutex
+}
+
+bool mutex::try_lock() noexcept {
+    irq_guard g;
+    KAIROS_ASSERT(!port::in_isr());
+    if (owner() != no_pid) return false;
+    set_owner(*this, current->id);
+    if ((word_ & pi_bit) != 0) hold(current, this);
+    return true;
+}
+
+void mutex::unlock() noexcept {
+    irq_guard g;
+    KAIROS_ASSERT(owner() != no_pid);  // unlocking an unlocked mutex
+    const bool pi = (word_ & pi_bit) != 0;
+    tcb* old = lookup(owner());
+    if (pi) {
+        KAIROS_ASSERT(!port::in_isr() && old == current);  // only the owner unlocks
+        release(old, this);
+    }
+    tcb* next = first_waiter(*this);
+    if (next == nullptr) {
+        set_owner(*this, no_pid);
+    } else {
+        tcb* head = next;
+        prio_queue_remove(head, next);
+        mutex_access::set_waiters(*this, head);
+        set_owner(*this, next->id);  // direct handoff: never free in between
+        next->waiting_for = nullptr;
+        if (pi) {
+            hold(next, this);
+            recompute_priority(next);  // inherits from the waiters still queued
+        }
+        make_runnable(next);
+    }
+    if (pi && old != nullptr) recompute_priority(old);  // drop what this mutex lent
+    if (next != nullptr && old != nullptr && old == current) {
+        // RIOT 1d99f4f: after a handoff, always give the scheduler a say;
+        // the old owner may have lost an inherited priority.
+        port::request_switch();
+    }
+}
+
+}  // namespace kairos::kernel

@@ -1,0 +1,431 @@
+// The scheduler: thread table, run queue, switching decisions, sleep list,
+// priority changes and inheritance bookkeeping shared with mutex.cpp.
+#include "kernel_impl.hpp"
+
+#include <kairos/config.hpp>
+
+#include <cstring>
+
+#if defined(__SANITIZE_ADDRESS__)
+extern "C" void __asan_unpoison_memory_region(void const volatile* addr, std::size_t size);
+#endif
+
+namespace kairos::kernel {
+namespace impl {
+
+tcb threads[max_threads + 1];
+tcb* current = &threads[0];
+
+namespace {
+
+tcb* const boot = &threads[0];  // the context that called run()
+detail::run_queue<prio_levels, runqueue_encoding> rq;
+tcb* sleepers = nullptr;  // sorted by wake_at
+bool running = false;
+bool stop_requested = false;  // idle thread asks to return to boot
+run_options options;
+unsigned live = 0;
+pid idle_pid = no_pid;
+
+constexpr unsigned char stack_fill = 0xA5;
+constexpr std::size_t canary_size = 16;
+constexpr unsigned char canary_byte(std::size_t i) noexcept {
+    return static_cast<unsigned char>(0x5Au ^ (i * 0x1Du));  // not the fill, not zero
+}
+
+// reschedule() requests a switch, but only while the kernel runs: a
+// wake-up before run() (or from a signal after it) must not start switching
+// from the boot context.
+void reschedule() noexcept {
+    if (running) port::request_switch();
+}
+
+void expire(std::uint64_t now) noexcept {
+    while (sleepers != nullptr && sleepers->wake_at <= now) {
+        tcb* t = sleepers;
+        sleepers = t->next_timer;
+        t->next_timer = nullptr;
+        t->in_timer_list = false;
+        t->st = thread_state::pending;
+        rq.push_back(t, t->prio);
+    }
+}
+
+void timer_remove(tcb* t) noexcept {
+    for (tcb** p = &sleepers; *p != nullptr; p = &(*p)->next_timer) {
+        if (*p == t) {
+            *p = t->next_timer;
+            break;
+        }
+    }
+    t->next_timer = nullptr;
+    t->in_timer_list = false;
+}
+
+// put_decimal(buf, v) appends v in decimal; returns the new end.
+char* put_decimal(char* p, std::size_t v) noexcept {
+    char tmp[24];
+    int n = 0;
+    do {
+        tmp[n++] = static_cast<char>('0' + v % 10);
+        v /= 10;
+    } while (v != 0 && n < 24);
+    while (n > 0) *p++ = tmp[--n];
+    return p;
+}
+char* put_string(char* p, const char* s, std::size_t max) noexcept {
+    for (std::size_t i = 0; s != nullptr && s[i] != '\0' && i < max; ++i) *p++ = s[i];
+    return p;
+}
+
+// check_stack(t) halts with the thread's name and stack size if the canary
+// at the bottom of its stack was overwritten.
+void check_stack(const tcb* t) noexcept {
+    for (std::size_t i = 0; i < canary_size; ++i) {
+        if (t->stack_lo[i] != canary_byte(i)) {
+            char buf[160];
+            char* p = put_string(buf, "stack overflow in thread '", 40);
+            p = put_string(p, t->name != nullptr ? t->name : "?", 40);
+            p = put_string(p, "' (pid ", 10);
+            p = put_decimal(p, static_cast<std::size_t>(t->id));
+            p = put_string(p, ", stack ", 10);
+            p = put_decimal(p, t->stack_size);
+            p = put_string(p, " bytes)", 10);
+            *p = '\0';
+            kairos_port_panic(buf, __FILE__, __LINE__);
+        }
+    }
+}
+
+void thread_entry(void* arg) {
+    tcb* t = static_cast<tcb*>(arg);
+    t->fn(t->arg);
+    kernel::exit();
+}
+
+[[noreturn]] void idle_main(void*) {
+    for (;;) {
+        if (options.idle_hook != nullptr) options.idle_hook();
+        const port::irq_state s = port::irq_disable();
+        if (sleepers != nullptr) expire(port::now_us());
+        tcb* self_tcb = current;
+        if (rq.best() == self_tcb && self_tcb->next == self_tcb) {  // only idle can run
+            if (sleepers == nullptr && options.return_when_idle) {
+                stop_requested = true;
+                port::request_switch();
+            } else {
+                port::idle(sleepers != nullptr ? sleepers->wake_at : UINT64_MAX);
+            }
+        } else {
+            rq.rotate(self_tcb->prio);  // let equals run, then whoever woke up
+            port::request_switch();
+        }
+        port::irq_restore(s);
+    }
+}
+
+pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void* arg,
+           const char* nm, unsigned flags) noexcept {
+    if (stack == nullptr) return err_stack_size;
+    if (reinterpret_cast<std::uintptr_t>(stack) % port::stack_align != 0) return err_stack_align;
+    size -= size % port::stack_align;
+    if (size < stack_min()) return err_stack_size;
+    KAIROS_ASSERT(fn != nullptr);
+    auto* lo = static_cast<unsigned char*>(stack);
+#if defined(__SANITIZE_ADDRESS__)
+    __asan_unpoison_memory_region(lo, size);  // frames of a previous user may be poisoned
+#endif
+    std::memset(lo, stack_fill, size);  // high-water mark; outside the masked section
+    for (std::size_t i = 0; i < canary_size; ++i) lo[i] = canary_byte(i);
+
+    irq_guard g;
+    tcb* t = nullptr;
+    for (unsigned i = 1; i <= max_threads; ++i) {
+        if (threads[i].st == thread_state::stopped && &threads[i] != current) {
+            t = &threads[i];
+            break;
+        }
+    }
+    if (t == nullptr) return err_no_slot;
+    *t = tcb{};
+    t->id = static_cast<pid>(t - threads);
+    t->prio = t->base_prio = static_cast<std::uint16_t>(prio);
+    t->fn = fn;
+    t->arg = arg;
+    t->name = nm;
+    t->stack_lo = lo;
+    t->stack_size = size;
+    t->ctx = port::stack_init(lo, size, thread_entry, t);
+    ++live;
+    if ((flags & create_sleeping) != 0) {
+        t->st = thread_state::sleeping;
+    } else {
+        t->st = thread_state::pending;
+        rq.push_back(t, prio);
+        if ((flags & create_no_yield) == 0 && prio < current->prio) reschedule();
+    }
+    return t->id;
+}
+
+}  // namespace
+
+tcb* lookup(pid p) noexcept {
+    if (p < 1 || p > static_cast<pid>(max_threads)) return nullptr;
+    tcb* t = &threads[p];
+    return t->st == thread_state::stopped ? nullptr : t;
+}
+
+void make_runnable(tcb* t) noexcept {
+    t->st = thread_state::pending;
+    rq.push_back(t, t->prio);
+    if (t->prio < current->prio) reschedule();
+}
+
+void block_current(thread_state s) noexcept {
+    rq.remove(current, current->prio);
+    current->st = s;
+    port::request_switch();
+}
+
+void assert_can_block(port::irq_state s) noexcept {
+    KAIROS_ASSERT(s == 0 && !port::in_isr());
+    KAIROS_ASSERT(running && current != boot);
+    (void)s;
+}
+
+void prio_queue_insert(tcb*& head, tcb* t) noexcept {
+    tcb** p = &head;
+    while (*p != nullptr && (*p)->prio <= t->prio) p = &(*p)->next_wait;
+    t->next_wait = *p;
+    *p = t;
+}
+
+void prio_queue_remove(tcb*& head, tcb* t) noexcept {
+    for (tcb** p = &head; *p != nullptr; p = &(*p)->next_wait) {
+        if (*p == t) {
+            *p = t->next_wait;
+            break;
+        }
+    }
+    t->next_wait = nullptr;
+}
+
+void recompute_priority(tcb* t) noexcept {
+    unsigned p = t->base_prio;
+    for (unsigned i = 0; i < t->n_held_pi; ++i) {
+        const tcb* w = lookup(static_cast<pid>(t->held_pi[i]->word() >> mutex::waiter_shift));
+        if (w != nullptr && w->prio < p) p = w->prio;
+    }
+    set_priority(t, p);
+}
+
+}  // namespace impl
+
+using namespace impl;
+
+std::size_t stack_min() noexcept {
+    return port::min_stack_size() + canary_size + 64;  // 64: the entry's first frame
+}
+
+pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void* arg,
+                  const char* nm, unsigned flags) noexcept {
+    if (prio >= prio_levels - 1) return err_priority;
+    return create(stack, size, prio, fn, arg, nm, flags);
+}
+
+pid self() noexcept { return running ? current->id : no_pid; }
+
+void yield() noexcept {
+    const port::irq_state s = port::irq_disable();
+    rq.rotate(current->prio);
+    port::request_switch();
+    port::irq_restore(s);
+}
+
+void yield_higher() noexcept {
+    irq_guard g;
+    if (rq.best_prio() < current->prio) port::request_switch();
+}
+
+void sleep() noexcept {
+    const port::irq_state s = port::irq_disable();
+    assert_can_block(s);
+    block_current(thread_state::sleeping);
+    port::irq_restore(s);
+}
+
+void sleep_us(std::uint64_t us) noexcept {
+    const port::irq_state s = port::irq_disable();
+    assert_can_block(s);
+    tcb* t = current;
+    t->wake_at = port::now_us() + us;
+    tcb** p = &sleepers;
+    while (*p != nullptr && (*p)->wake_at <= t->wake_at) p = &(*p)->next_timer;
+    t->next_timer = *p;
+    *p = t;
+    t->in_timer_list = true;
+    block_current(thread_state::sleeping);
+    port::irq_restore(s);
+}
+
+int wakeup(pid p) noexcept {
+    irq_guard g;
+    tcb* t = lookup(p);
+    if (t == nullptr) return err_bad_pid;
+    if (t->st != thread_state::sleeping) return 0;
+    if (t->in_timer_list) timer_remove(t);
+    make_runnable(t);
+    return 1;
+}
+
+void impl::set_priority(tcb* t, unsigned p) noexcept {
+    if (t->prio == p) return;
+    switch (t->st) {
+        case thread_state::pending:
+        case thread_state::running:
+            rq.remove(t, t->prio);
+            t->prio = static_cast<std::uint16_t>(p);
+            rq.push_back(t, p);
+            break;
+        case thread_state::blocked_mutex: {
+            mutex* m = t->waiting_for;
+            const std::uint32_t w = m->word();
+            tcb* head = lookup(static_cast<pid>(w >> mutex::waiter_shift));
+            prio_queue_remove(head, t);
+            t->prio = static_cast<std::uint16_t>(p);
+            prio_queue_insert(head, t);
+            mutex_access::set_waiters(*m, head);
+            if ((w & mutex::pi_bit) != 0) {
+                tcb* o = lookup(m->owner());
+                if (o != nullptr && p < o->prio) set_priority(o, p);  // follows the chain
+            }
+            break;
+        }
+        default:  // sleeping, msg and flags waits keep their place
+            t->prio = static_cast<std::uint16_t>(p);
+            break;
+    }
+}
+
+int change_priority(pid p, unsigned prio) noexcept {
+    if (prio >= prio_levels - 1) return err_priority;
+    irq_guard g;
+    tcb* t = lookup(p);
+    if (t == nullptr) return err_bad_pid;
+    t->base_prio = static_cast<std::uint16_t>(prio);
+    recompute_priority(t);
+    if (rq.best_prio() < current->prio) reschedule();
+    return 0;
+}
+
+void exit() noexcept {
+    const port::irq_state s = port::irq_disable();
+    assert_can_block(s);
+    tcb* t = current;
+    KAIROS_ASSERT(t->n_held_pi == 0);  // exiting while owning an inheritance mutex
+    rq.remove(t, t->prio);
+    t->st = thread_state::stopped;
+    --live;
+    port::request_switch();
+    port::irq_restore(s);
+    kairos_port_panic("an exited thread was resumed", __FILE__, __LINE__);
+}
+
+thread_state state(pid p) noexcept {
+    irq_guard g;
+    const tcb* t = lookup(p);
+    return t == nullptr ? thread_state::stopped : t->st;
+}
+
+int priority(pid p) noexcept {
+    irq_guard g;
+    const tcb* t = lookup(p);
+    return t == nullptr ? -1 : t->prio;
+}
+
+const char* name(pid p) noexcept {
+    irq_guard g;
+    const tcb* t = lookup(p);
+    return t == nullptr ? nullptr : t->name;
+}
+
+// The scan reads stack bytes that live frames' redzones may have poisoned.
+#if defined(__SANITIZE_ADDRESS__)
+__attribute__((no_sanitize("address")))
+#endif
+std::size_t stack_unused(pid p) noexcept {
+    const tcb* t = lookup(p);
+    if (t == nullptr) return 0;
+    std::size_t n = canary_size;
+    while (n < t->stack_size && t->stack_lo[n] == stack_fill) ++n;
+    return n - canary_size;
+}
+
+unsigned live_threads() noexcept { return live; }
+
+int run(const run_options& o) noexcept {
+    KAIROS_ASSERT(!running && current == boot && !port::in_isr());
+    options = o;
+    if (o.idle_thread) {
+        const pid id = create(o.idle_stack, o.idle_stack_size, prio_levels - 1, idle_main,
+                              nullptr, "idle", create_no_yield);
+        if (id < 0) return id;
+        idle_pid = id;
+    }
+    running = true;
+    port::start_scheduler();  // returns when the scheduler picks the boot context
+    running = false;
+    if (idle_pid != no_pid) {
+        irq_guard g;
+        tcb* t = &threads[idle_pid];
+        if (is_runnable(t->st)) rq.remove(t, t->prio);
+        t->st = thread_state::stopped;
+        --live;
+        idle_pid = no_pid;
+    }
+    return static_cast<int>(live);
+}
+
+void reset() noexcept {
+    KAIROS_ASSERT(!running);
+    irq_guard g;
+    for (auto& t : threads) t = tcb{};
+    rq = {};
+    sleepers = nullptr;
+    live = 0;
+    stop_requested = false;
+    current = boot;
+}
+
+}  // namespace kairos::kernel
+
+using namespace kairos::kernel::impl;
+
+extern "C" void* kairos_sched_switch(void* ctx) noexcept {
+    tcb* cur = current;
+    cur->ctx = ctx;
+    if (cur != boot) check_stack(cur);
+    tcb* next;
+    for (;;) {
+        if (sleepers != nullptr) expire(kairos::port::now_us());
+        if (stop_requested) {
+            stop_requested = false;
+            next = boot;
+            break;
+        }
+        kairos::detail::clist_node* n = rq.best();
+        if (n != nullptr) {
+            next = static_cast<tcb*>(n);
+            break;
+        }
+        if (options.return_when_idle && sleepers == nullptr) {
+            next = boot;  // nothing can run and nothing will wake: run() returns
+            break;
+        }
+        kairos::port::idle(sleepers != nullptr ? sleepers->wake_at : UINT64_MAX);
+    }
+    if (cur->st == kairos::kernel::thread_state::running) cur->st = kairos::kernel::thread_state::pending;
+    if (next != boot) next->st = kairos::kernel::thread_state::running;
+    current = next;
+    return next->ctx;
+}

@@ -1,0 +1,69 @@
+// thread flags: set from any context, wait any/all/one.
+#include "kernel_impl.hpp"
+
+namespace kairos::kernel {
+
+using namespace impl;
+
+namespace {
+
+bool satisfied(const tcb* t) noexcept {
+    const flags_t got = t->flags & t->wait_mask;
+    return t->wait_mode == wait_all ? got == t->wait_mask : got != 0;
+}
+
+// take(t, mode, mask) clears and returns what a satisfied wait consumes.
+flags_t take(tcb* t, std::uint8_t mode, flags_t mask) noexcept {
+    flags_t got = t->flags & mask;
+    if (mode == wait_one) got &= 0u - got;  // lowest set flag only
+    t->flags &= ~got;
+    return got;
+}
+
+flags_t wait(flags_t mask, std::uint8_t mode) noexcept {
+    KAIROS_ASSERT(mask != 0);
+    const port::irq_state s = port::irq_disable();
+    assert_can_block(s);
+    tcb* t = current;
+    t->wait_mask = mask;
+    t->wait_mode = mode;
+    if (!satisfied(t)) {
+        block_current(thread_state::blocked_flags);
+        port::irq_restore(s);  // back once flags_set() satisfied the wait
+        port::irq_disable();
+    }
+    const flags_t got = take(t, mode, mask);
+    t->wait_mode = 0;
+    port::irq_restore(s);
+    return got;
+}
+
+}  // namespace
+
+int flags_set(pid p, flags_t f) noexcept {
+    irq_guard g;
+    tcb* t = lookup(p);
+    if (t == nullptr) return err_bad_pid;
+    t->flags |= f;
+    if (t->st == thread_state::blocked_flags && satisfied(t)) make_runnable(t);
+    return 0;
+}
+
+flags_t flags_clear(flags_t f) noexcept {
+    irq_guard g;
+    const flags_t was = current->flags & f;
+    current->flags &= ~f;
+    return was;
+}
+
+flags_t flags_wait_any(flags_t mask) noexcept { return wait(mask, wait_any); }
+flags_t flags_wait_all(flags_t mask) noexcept { return wait(mask, wait_all); }
+flags_t flags_wait_one(flags_t mask) noexcept { return wait(mask, wait_one); }
+
+flags_t flags_get(pid p) noexcept {
+    irq_guard g;
+    const tcb* t = lookup(p);
+    return t == nullptr ? 0 : t->flags;
+}
+
+}  // namespace kairos::kernel
