@@ -5,6 +5,7 @@
 # bench with a kairos result carry kairos_advantage. Fails on any verification
 # failure (non-zero exit) or contract violation.
 #   cmake -DKAIROS_BENCH=<path> [-DKB_ARGS=...] -P check-json.cmake
+cmake_minimum_required(VERSION 3.21)  # IN_LIST, string(JSON)
 if(NOT KAIROS_BENCH)
     message(FATAL_ERROR "pass -DKAIROS_BENCH=<path to kairos-bench>")
 endif()

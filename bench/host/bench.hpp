@@ -43,6 +43,10 @@ struct case_info {
     better dir;
     case_fn fn;
     std::vector<std::pair<std::string, std::string>> extra;  // extra JSON fields
+    // max_rounds > 0 caps the timed rounds of this case's bench and skips
+    // the warm-up round: for long, self-contained cases (deferred.seed_stress
+    // takes seconds per call by construction).
+    int max_rounds = 0;
 };
 
 // add_case/add_skip/add_quote register with the global registry; use the
@@ -59,6 +63,11 @@ int add_info(const char* key, std::string value);
 // "time-capped". Shown once in the notes column and in the JSON "notes"
 // field; not a failure (return a negative value for that). Thread-safe.
 void note(const std::string& text);
+
+// metric(key, value) records a secondary per-round measurement of the case
+// being run (e.g. CPU ms, failed pushes); the runner reports its median over
+// the timed rounds as an extra JSON field and in the notes column.
+void metric(const std::string& key, double value);
 
 // pin_this_thread() binds the calling thread to one CPU (pthread affinity).
 // Returns false (and the thread stays unpinned) when the CPU does not exist

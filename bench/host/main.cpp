@@ -106,6 +106,15 @@ void note(const std::string& text) {
     if (current_notes) current_notes->insert(text);
 }
 
+namespace {
+std::map<std::string, double>* current_metrics = nullptr;  // guarded by notes_mutex
+}  // namespace
+
+void metric(const std::string& key, double value) {
+    std::lock_guard<std::mutex> l(notes_mutex);
+    if (current_metrics) (*current_metrics)[key] = value;
+}
+
 bool pin_this_thread(int cpu) {
     if (cpu < 0 || cpu >= CPU_SETSIZE) return false;
     cpu_set_t set;
@@ -417,7 +426,15 @@ struct result {
     std::vector<double> values;  // one per timed round
     int failed = 0;
     std::set<std::string> notes;  // kb::note() during any round
+    std::map<std::string, std::vector<double>> metrics;  // kb::metric(), timed rounds
 };
+
+// metrics_str() is "key=median ..." of a result's kb::metric() values.
+std::string metrics_str(const result& r) {
+    std::string s;
+    for (const auto& [key, v] : r.metrics) s += key + "=" + fmt(median(v)) + " ";
+    return s;
+}
 
 const char* better_str(better b) { return b == higher ? "higher" : "lower"; }
 
@@ -460,9 +477,11 @@ std::vector<bench_group> select(const options& o) {
 void print_table(const bench_group& g, const std::vector<result>& rs, int rounds, double steal) {
     const case_info* first = g.cases.empty() ? nullptr : g.cases.front();
     std::printf("\n== %s", g.name.c_str());
+    bool warm_up = true;
+    for (const auto* c : g.cases) warm_up &= c->max_rounds == 0;
     if (first)
-        std::printf("  [%s, %s is better]  %d rounds + 1 warm-up, interleaved", first->unit.c_str(),
-                    better_str(first->dir), rounds);
+        std::printf("  [%s, %s is better]  %d rounds%s, interleaved", first->unit.c_str(),
+                    better_str(first->dir), rounds, warm_up ? " + 1 warm-up" : " (no warm-up)");
     if (std::isfinite(steal)) std::printf(", steal %.0f ms", steal);
     std::printf("\n");
     std::printf("  %-28s %12s %12s %12s   %-24s %s\n", "impl", "median", "min", "max",
@@ -481,6 +500,7 @@ void print_table(const bench_group& g, const std::vector<result>& rs, int rounds
         }
         std::string notes;
         for (const auto& [key, val] : r.c->extra) notes += key + "=" + val + " ";
+        notes += metrics_str(r);
         for (const auto& n : r.notes) notes += "[" + n + "] ";
         if (r.failed) notes += "FAILED VERIFICATION in " + std::to_string(r.failed) + " round(s)";
         if (r.values.empty()) {
@@ -531,6 +551,7 @@ void print_json(const bench_group& g, const std::vector<result>& rs, double stea
         if (std::isfinite(steal)) s += ",\"steal_ms\":" + json_num(steal);
         s += ",\"failed_rounds\":" + std::to_string(r.failed);
         for (const auto& [key, val] : r.c->extra) s += "," + json_str(key) + ":" + json_value(val);
+        for (const auto& [key, v] : r.metrics) s += "," + json_str(key) + ":" + json_num(median(v));
         if (!r.notes.empty()) {
             s += ",\"notes\":[";
             for (const auto& n : r.notes) s += json_str(n) + (&n == &*r.notes.rbegin() ? "" : ",");
@@ -555,10 +576,16 @@ void print_json(const bench_group& g, const std::vector<result>& rs, double stea
 // rounds with rotating order. Returns the number of failed case calls.
 int run_group(const bench_group& g, const options& o, int rounds, watchdog& dog) {
     std::vector<result> rs;
-    for (const auto* c : g.cases) rs.push_back({c, {}, 0, {}});
+    for (const auto* c : g.cases) rs.push_back({c, {}, 0, {}, {}});
     const size_t n = rs.size();
+    bool warm_up = true;  // a case with max_rounds caps the rounds and skips the warm-up
+    for (const auto* c : g.cases)
+        if (c->max_rounds > 0) {
+            rounds = std::min(rounds, c->max_rounds);
+            warm_up = false;
+        }
     double steal0 = steal_ms();
-    for (int round_i = -1; round_i < rounds; ++round_i) {
+    for (int round_i = warm_up ? -1 : 0; round_i < rounds; ++round_i) {
         std::string progress;
         for (size_t j = 0; j < n; ++j) {
             size_t idx = (j + static_cast<size_t>(round_i + 1)) % n;
@@ -569,11 +596,19 @@ int run_group(const bench_group& g, const options& o, int rounds, watchdog& dog)
                 std::lock_guard<std::mutex> l(notes_mutex);
                 current_notes = &r.notes;
             }
+            std::map<std::string, double> round_metrics;
+            {
+                std::lock_guard<std::mutex> l(notes_mutex);
+                current_metrics = &round_metrics;
+            }
             double v = r.c->fn(rd);
             {
                 std::lock_guard<std::mutex> l(notes_mutex);
                 current_notes = nullptr;
+                current_metrics = nullptr;
             }
+            if (round_i >= 0)
+                for (const auto& [key, mv] : round_metrics) r.metrics[key].push_back(mv);
             dog.disarm();
             bool bad = !(v >= 0) || !std::isfinite(v);
             if (bad) {
@@ -682,6 +717,8 @@ int main(int argc, char** argv) {
         {"cpus", std::to_string(std::thread::hardware_concurrency()) + " online"},
         {"kernel", std::string(u.sysname) + " " + u.release + " " + u.machine},
         {"thp", read_file_line("/sys/kernel/mm/transparent_hugepage/enabled")},
+        {"loadavg", read_file_line("/proc/loadavg") +
+                        "  (at start; well above 0: other processes compete for the CPUs)"},
         {"calibration",
          "cache-line ping-pong RTT CPU0<->CPU1: median " + fmt(cal.median_ns) + " ns, min " +
              fmt(cal.min_ns) + " ns (" + std::to_string(cal.batches) + " batches x " +
