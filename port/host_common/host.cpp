@@ -49,11 +49,14 @@ void run_isr(int sig) noexcept {
 }
 
 // run_deferred() runs every deferred handler. Mask set. Returns true if any
-// ran.
+// ran. The plain load first keeps the common case (nothing deferred) free of
+// a locked instruction; the exchange cannot lose a bit a handler sets
+// meanwhile.
 bool run_deferred() noexcept {
     bool any = false;
     // relaxed: the handler that set a bit ran on this thread before this point.
-    for (std::uint64_t d; (d = deferred.exchange(0, std::memory_order_relaxed)) != 0;) {
+    while (deferred.load(std::memory_order_relaxed) != 0) {
+        std::uint64_t d = deferred.exchange(0, std::memory_order_relaxed);  // relaxed: as above
         while (d != 0) {
             const int sig = __builtin_ctzll(d);
             d &= d - 1;
@@ -85,13 +88,16 @@ extern "C" void on_signal(int sig) {
 
 // unmask() is irq_restore(0): drain deferred handlers, take a requested
 // switch (thread context only), then clear the mask; repeat if a signal or
-// request slipped in between.
+// request slipped in between. switch_req is consumed with a plain store:
+// a handler can only set it, and the decision that follows serves any
+// request made before it.
 void unmask() noexcept {
     for (;;) {
-        run_deferred();
-        // relaxed: same-thread flags.
-        if (isr_depth.load(std::memory_order_relaxed) == 0 &&
-            switch_req.exchange(0, std::memory_order_relaxed) != 0) {
+        if (deferred.load(std::memory_order_relaxed) != 0) run_deferred();  // relaxed: same thread
+        // relaxed: same-thread flags, ordered by the fences.
+        if (switch_req.load(std::memory_order_relaxed) != 0 &&
+            isr_depth.load(std::memory_order_relaxed) == 0) {
+            switch_req.store(0, std::memory_order_relaxed);
             kairos::host::switch_now();
             continue;
         }
@@ -99,8 +105,7 @@ void unmask() noexcept {
         masked.store(0, std::memory_order_relaxed);  // relaxed: same thread, fenced
         fence();
         if (deferred.load(std::memory_order_relaxed) == 0 &&
-            (isr_depth.load(std::memory_order_relaxed) != 0 ||
-             switch_req.load(std::memory_order_relaxed) == 0)) {
+            switch_req.load(std::memory_order_relaxed) == 0) {
             return;
         }
         masked.store(1, std::memory_order_relaxed);  // relaxed: re-mask to drain again

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <cstring>
 
-extern "C" void kairos_x86_64_switch() noexcept;
 extern "C" void kairos_x86_64_start() noexcept;
 
 namespace kairos::port {
@@ -37,5 +36,26 @@ const char* name() noexcept { return "x86_64_sysv"; }
 }  // namespace kairos::port
 
 namespace kairos::host {
-void switch_now() noexcept { kairos_x86_64_switch(); }
+
+// switch_now() enters switch.S by a jump with the resume address pushed by
+// hand (see there: keeps the return-stack buffer balanced). The red zone
+// below rsp is skipped first, because the compiler may keep data there.
+// Every caller-saved register is clobbered: kairos_sched_switch() and the
+// other thread run in between.
+__attribute__((noinline)) void switch_now() noexcept {
+    asm volatile(
+        "subq $128, %%rsp\n\t"
+        "leaq 1f(%%rip), %%rax\n\t"
+        "pushq %%rax\n\t"
+        "jmp kairos_x86_64_switch\n"
+        "1:\n\t"
+        "addq $128, %%rsp"
+        :
+        :
+        : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0",
+          "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+          "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)",
+          "st(5)", "st(6)", "st(7)");
+}
+
 }  // namespace kairos::host

@@ -1,11 +1,15 @@
 /* x86-64 System V context switch for kairos (port/x86_64_sysv).
  *
- * kairos_x86_64_switch() is called by host::switch_now() with the virtual
- * interrupt mask set. It pushes the callee-saved registers, hands the
- * resulting rsp (the context handle) to kairos_sched_switch(), loads the
- * handle that returns, pops and resumes with pop + jmp. Not `ret`: the
- * return-stack buffer would predict a return into the thread that called,
- * which is wrong on every real switch (targets.md §9: ~5x slower).
+ * kairos_x86_64_switch is entered by a jump, not a call: host::switch_now()
+ * pushes its resume address and jumps here with the virtual interrupt mask
+ * set. It pushes the callee-saved registers, hands the resulting rsp (the
+ * context handle) to kairos_sched_switch(), loads the handle that returns,
+ * pops and resumes with pop + jmp. Neither side touches the return-stack
+ * buffer, so it stays balanced: `ret` would be predicted from the entry the
+ * switching-out thread pushed, and a `call` in with a jmp out would leave
+ * that entry behind and misalign every later return (measured: sched.nop
+ * 21 ns balanced vs 50 ns call + pop/jmp on the 2-vCPU VM). targets.md §9
+ * measured pop + jmp 5x faster than ret for a bare switch.
  *
  * Saved: rbx rbp r12 r13 r14 r15, rsp (as the handle), rip. Not saved:
  * caller-saved registers (the call already gave them up), MXCSR and the
@@ -22,7 +26,8 @@
  *   handle + 0x20  rbx            new thread: entry
  *   handle + 0x28  rbp            new thread: 0 (ends frame-pointer chains)
  *   handle + 0x30  resume rip     new thread: kairos_x86_64_start
- *   handle + 0x38  rsp after the resume: the caller's, 16-byte aligned
+ *   handle + 0x38  rsp after the resume: switch_now's before its push;
+ *                  16-byte aligned for a new thread
  */
 #include "frame.hpp"
 
@@ -39,7 +44,7 @@ kairos_x86_64_switch:
     pushq   %r14
     pushq   %r15
     movq    %rsp, %rdi              /* outgoing context handle */
-    subq    $8, %rsp                /* 16-byte alignment at the call: entry rsp = 16n+8, +48 pushed */
+    andq    $-16, %rsp              /* ABI alignment for the call; rsp is reloaded below */
     call    kairos_sched_switch@PLT /* rax = incoming handle (maybe rdi itself) */
     movq    %rax, %rsp
     popq    %r15
