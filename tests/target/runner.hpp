@@ -18,7 +18,16 @@ struct test_case {
     void (*fn)();
 };
 
+// Failed checks printed per case; the rest are only counted, so a broken
+// loop cannot flood the log (or run into the test timeout printing).
+inline constexpr unsigned max_printed_failures = 8;
+inline unsigned& case_failures() noexcept {
+    static unsigned n = 0;
+    return n;
+}
+
 inline void print_failure(const char* expr, const char* file, int line) {
+    if (++case_failures() > max_printed_failures) return;
     print("  check failed: ");
     print(expr);
     print(" at ");
@@ -36,8 +45,14 @@ int run(const test_case (&cases)[N]) {
     int failed = 0;
     for (const test_case& c : cases) {
         const unsigned before = ktest::failures();
+        case_failures() = 0;
         c.fn();
         const bool ok = ktest::failures() == before;
+        if (case_failures() > max_printed_failures) {
+            print("  ... ");
+            print_u64(case_failures() - max_printed_failures);
+            print(" more failed checks\n");
+        }
         print(ok ? "[  OK  ] " : "[ FAIL ] ");
         print(c.name);
         print("\n");
