@@ -1,6 +1,7 @@
 /* AArch64 AAPCS64 context switch for kairos (port/aarch64_aapcs).
  *
- * kairos_aarch64_switch() is called by host::switch_now() with the virtual
+ * kairos_aarch64_switch is entered by a branch (not bl) from
+ * host::switch_now(), with the resume address in x30 and the virtual
  * interrupt mask set. It stores the callee-saved registers below sp, hands
  * that sp (the context handle) to kairos_sched_switch(), loads the handle
  * that returns, restores and resumes with `br x30`: an indirect branch, not

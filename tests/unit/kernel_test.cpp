@@ -59,7 +59,6 @@ TEST_F(kernel, port_name_matches_build) {
 
 using kernel_death = kernel;
 TEST_F(kernel_death, stack_overflow_is_reported_with_name_and_size) {
-    GTEST_FLAG_SET(death_test_style, "threadsafe");
     const std::string want = "stack overflow in thread 'victim' \\(pid 1, stack " +
                              std::to_string(ks::stack_size) + " bytes\\)";
     EXPECT_DEATH(ks::stack_overflow_victim(), want);
@@ -67,7 +66,6 @@ TEST_F(kernel_death, stack_overflow_is_reported_with_name_and_size) {
 
 #if KAIROS_ASSERTS
 TEST_F(kernel_death, blocking_with_interrupts_masked_is_an_assertion) {
-    GTEST_FLAG_SET(death_test_style, "threadsafe");
     EXPECT_DEATH(
         {
             ks::begin();
