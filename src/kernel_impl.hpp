@@ -10,6 +10,7 @@
 #include <kairos/kernel/thread.hpp>
 #include <kairos/kernel/thread_flags.hpp>
 #include <kairos/port.hpp>
+#include <kairos/timer_queue.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -30,13 +31,20 @@ struct mutex_access {
 
 namespace kairos::kernel::impl {
 
+struct tcb;
+
+// sleep_timer: a thread's entry in the kernel's timer_queue (the one the
+// deferred scheduler uses too), pointing back at its thread.
+struct sleep_timer : timer_node {
+    tcb* owner = nullptr;
+};
+
 // tcb: one slot of the thread table. The run-queue link is the base class
 // so a list node converts back with static_cast.
 struct tcb : detail::clist_node {
     void* ctx = nullptr;  // context handle saved by the port
     tcb* next_wait = nullptr;   // next in a mutex's waiters or a receiver's senders
-    tcb* next_timer = nullptr;  // next in the sleep list
-    std::uint64_t wake_at = 0;
+    sleep_timer timer;          // armed while in sleep_us()
     void (*fn)(void*) = nullptr;
     void* arg = nullptr;
     const char* name = nullptr;
@@ -46,7 +54,6 @@ struct tcb : detail::clist_node {
     std::uint16_t prio = 0;       // effective priority (inheritance included)
     std::uint16_t base_prio = 0;  // priority set by create/change_priority
     thread_state st = thread_state::stopped;
-    bool in_timer_list = false;
     bool wants_reply = false;  // blocked_send from send_receive()
     // mutex
     mutex* waiting_for = nullptr;                // while blocked_mutex

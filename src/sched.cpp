@@ -20,7 +20,7 @@ namespace {
 
 tcb* const boot = &threads[0];  // the context that called run()
 detail::run_queue<prio_levels, runqueue_encoding> rq;
-tcb* sleepers = nullptr;  // sorted by wake_at
+timer_queue timers;  // sleep_us() deadlines
 bool running = false;
 bool stop_requested = false;  // idle thread asks to return to boot
 run_options options;
@@ -41,25 +41,11 @@ void reschedule() noexcept {
 }
 
 void expire(std::uint64_t now) noexcept {
-    while (sleepers != nullptr && sleepers->wake_at <= now) {
-        tcb* t = sleepers;
-        sleepers = t->next_timer;
-        t->next_timer = nullptr;
-        t->in_timer_list = false;
+    while (timer_node* n = timers.pop_due(now)) {
+        tcb* t = static_cast<sleep_timer*>(n)->owner;
         t->st = thread_state::pending;
         rq.push_back(t, t->prio);
     }
-}
-
-void timer_remove(tcb* t) noexcept {
-    for (tcb** p = &sleepers; *p != nullptr; p = &(*p)->next_timer) {
-        if (*p == t) {
-            *p = t->next_timer;
-            break;
-        }
-    }
-    t->next_timer = nullptr;
-    t->in_timer_list = false;
 }
 
 // put_decimal(buf, v) appends v in decimal; returns the new end.
@@ -111,14 +97,14 @@ void thread_entry(void* arg) {
     for (;;) {
         if (options.idle_hook != nullptr) options.idle_hook();
         const port::irq_state s = port::irq_disable();
-        if (sleepers != nullptr) expire(port::now_us());
+        if (!timers.empty()) expire(port::now_us());
         tcb* self_tcb = current;
         if (rq.best() == self_tcb && self_tcb->next == self_tcb) {  // only idle can run
-            if (sleepers == nullptr && options.return_when_idle) {
+            if (timers.empty() && options.return_when_idle) {
                 stop_requested = true;
                 port::request_switch();
             } else {
-                port::idle(sleepers != nullptr ? sleepers->wake_at : UINT64_MAX);
+                port::idle(timers.empty() ? UINT64_MAX : timers.next_due());
             }
         } else {
             rq.rotate(self_tcb->prio);  // let equals run, then whoever woke up
@@ -263,12 +249,8 @@ void sleep_us(std::uint64_t us) noexcept {
     const port::irq_state s = port::irq_disable();
     assert_can_block(s);
     tcb* t = current;
-    t->wake_at = port::now_us() + us;
-    tcb** p = &sleepers;
-    while (*p != nullptr && (*p)->wake_at <= t->wake_at) p = &(*p)->next_timer;
-    t->next_timer = *p;
-    *p = t;
-    t->in_timer_list = true;
+    t->timer.owner = t;
+    timers.arm(t->timer, port::now_us() + us);
     block_current(thread_state::sleeping);
     port::irq_restore(s);
 }
@@ -278,7 +260,7 @@ int wakeup(pid p) noexcept {
     tcb* t = lookup(p);
     if (t == nullptr) return err_bad_pid;
     if (t->st != thread_state::sleeping) return 0;
-    if (t->in_timer_list) timer_remove(t);
+    timer_queue::disarm(t->timer);
     make_runnable(t);
     return 1;
 }
@@ -394,9 +376,11 @@ int run(const run_options& o) noexcept {
 void reset() noexcept {
     KAIROS_ASSERT(!running);
     irq_guard g;
-    for (auto& t : threads) t = tcb{};
+    for (auto& t : threads) {
+        timer_queue::disarm(t.timer);
+        t = tcb{};
+    }
     rq = {};
-    sleepers = nullptr;
     live = 0;
     stop_requested = false;
     current = boot;
@@ -412,16 +396,16 @@ namespace {
 // to stop, or nothing is runnable (then it waits in port::idle()).
 __attribute__((noinline)) tcb* pick_slow() noexcept {
     for (;;) {
-        if (sleepers != nullptr) expire(kairos::port::now_us());
+        if (!timers.empty()) expire(kairos::port::now_us());
         if (stop_requested) {
             stop_requested = false;
             return boot;
         }
         if (kairos::detail::clist_node* n = rq.best()) return static_cast<tcb*>(n);
-        if (options.return_when_idle && sleepers == nullptr) {
+        if (options.return_when_idle && timers.empty()) {
             return boot;  // nothing can run and nothing will wake: run() returns
         }
-        kairos::port::idle(sleepers != nullptr ? sleepers->wake_at : UINT64_MAX);
+        kairos::port::idle(timers.empty() ? UINT64_MAX : timers.next_due());
     }
 }
 
@@ -432,7 +416,7 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     cur->ctx = ctx;
     if (cur != boot) check_stack(cur);
     kairos::detail::clist_node* n = rq.best();
-    tcb* next = (n != nullptr && sleepers == nullptr && !stop_requested) ? static_cast<tcb*>(n)
+    tcb* next = (n != nullptr && timers.empty() && !stop_requested) ? static_cast<tcb*>(n)
                                                                           : pick_slow();
     if (next != cur) {
         using kairos::kernel::thread_state;

@@ -98,8 +98,7 @@ void unmask() noexcept {
         if (switch_req.load(std::memory_order_relaxed) != 0 &&
             isr_depth.load(std::memory_order_relaxed) == 0) {
             switch_req.store(0, std::memory_order_relaxed);
-            kairos::host::switch_now();
-            continue;
+            kairos::host::switch_now();  // anything that came meanwhile: checked below
         }
         fence();
         masked.store(0, std::memory_order_relaxed);  // relaxed: same thread, fenced
