@@ -1,0 +1,96 @@
+// kairos/detail/ring_common.hpp: pieces shared by spsc_ring, mpsc_ring and
+// circular_queue: element storage, the in-object slot array, index checks and
+// the order-preserving compaction behind for_each_requeue.
+#pragma once
+
+#include <kairos/config.hpp>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+namespace kairos::detail {
+
+// raw_slot<T> is uninitialized storage for one T: rings construct an element
+// on push and destroy it on pop, so T needs no default constructor and a ring
+// holds no live T it was not given.
+template <class T>
+struct raw_slot {
+    alignas(T) unsigned char bytes[sizeof(T)];
+    T* get() noexcept { return std::launder(reinterpret_cast<T*>(bytes)); }
+    const T* get() const noexcept { return std::launder(reinterpret_cast<const T*>(bytes)); }
+};
+
+// fixed_slots<Slot, N> is the in-object slot array of the compile-time rings:
+// capacity and mask are constants, so a slot address is one AND and one add.
+template <class Slot, std::size_t N>
+struct fixed_slots {
+    static constexpr std::size_t capacity() noexcept { return N; }
+    static constexpr std::size_t mask() noexcept { return N - 1; }
+    Slot& at(std::size_t i) noexcept { return slots[i & (N - 1)]; }
+    const Slot& at(std::size_t i) const noexcept { return slots[i & (N - 1)]; }
+    Slot slots[N];
+};
+
+// is_pow2(n) is true for 1, 2, 4, ...
+constexpr bool is_pow2(std::size_t n) noexcept { return n != 0 && (n & (n - 1)) == 0; }
+
+// index_fits<Index>(n) is true when free-running Index counters can tell n + 1
+// fill levels (0..n) apart and 2^bits is a multiple of a power-of-two n, i.e.
+// n <= 2^(bits-1).
+template <class Index>
+constexpr bool index_fits(std::size_t n) noexcept {
+    return n - 1 <= static_cast<std::size_t>(static_cast<Index>(~Index(0)) >> 1);
+}
+
+// index_plain_word<Index> says that a load or a store of Index is a single
+// instruction. std::atomic<Index>::is_always_lock_free says that, except on
+// cores without compare-and-swap (ARMv6-M, lx106): there the compiler reports
+// "sometimes lock-free" because read-modify-write goes through library calls,
+// while aligned loads and stores of up to 32 bits are plain ldr/str
+// (l32i/s32i) (targets.md §7, §8). So on those cores assert the width instead.
+template <class Index>
+inline constexpr bool index_plain_word =
+    std::atomic<Index>::is_always_lock_free || (!KAIROS_HAS_CAS && sizeof(Index) <= 4);
+
+// requeue_compact(n, at, keep) runs keep(T&) on the elements at(0) .. at(n-1)
+// in FIFO order; keep() returning false drops (destroys) the element. The
+// kept elements end up, in their original order, in the LAST k positions
+// at(n-k) .. at(n-1), and the function returns k. Positions at(0) .. at(n-k-1)
+// are left raw (no live T).
+//
+// Kept elements must move toward the newest end, because a ring can only free
+// space at its consumer end. Visiting in FIFO order while packing toward the
+// back would overwrite unvisited elements, so this packs toward the front
+// during the visit and shifts the kept block to the back afterwards (a move
+// is nothrow, asserted by every ring). keep() must not throw.
+template <class T, class At, class Keep>
+std::size_t requeue_compact(std::size_t n, At&& at, Keep&& keep) {
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        T* e = at(i);
+        if (!keep(*e)) {
+            e->~T();
+            continue;
+        }
+        if (kept != i) {
+            ::new (static_cast<void*>(at(kept))) T(std::move(*e));
+            e->~T();
+        }
+        ++kept;
+    }
+    if (kept != n && kept != 0) {
+        const std::size_t shift = n - kept;
+        for (std::size_t j = kept; j-- > 0;) {  // back to front: ranges may overlap
+            T* e = at(j);
+            ::new (static_cast<void*>(at(j + shift))) T(std::move(*e));
+            e->~T();
+        }
+    }
+    return kept;
+}
+
+}  // namespace kairos::detail
