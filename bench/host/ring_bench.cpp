@@ -23,18 +23,8 @@
 #include "bench.hpp"
 #include "kairos/config.hpp"
 
-#if __has_include("kairos/spsc_ring.hpp")
-#    include "kairos/spsc_ring.hpp"
-#    define KB_HAVE_KAIROS_SPSC 1
-#else
-#    define KB_HAVE_KAIROS_SPSC 0
-#endif
-#if __has_include("kairos/mpsc_ring.hpp")
-#    include "kairos/mpsc_ring.hpp"
-#    define KB_HAVE_KAIROS_MPSC 1
-#else
-#    define KB_HAVE_KAIROS_MPSC 0
-#endif
+#include "kairos/mpsc_ring.hpp"
+#include "kairos/spsc_ring.hpp"
 
 #if KAIROS_BENCH_HAVE_BOOST_LOCKFREE
 #    include <boost/lockfree/queue.hpp>
@@ -78,7 +68,6 @@ constexpr int consumer_cpu = 1;
 // non-blocking (false = full / empty). `mp` says whether push may be called
 // from several threads at once (needed for ring.mpsc.*).
 
-#if KB_HAVE_KAIROS_SPSC
 struct kairos_spsc {
     static constexpr const char* name = "kairos";
     static constexpr bool mp = false;
@@ -86,9 +75,7 @@ struct kairos_spsc {
     bool push(item v) { return q.try_push(v); }
     bool pop(item& v) { return q.try_pop(v); }
 };
-#endif
 
-#if KB_HAVE_KAIROS_MPSC
 struct kairos_mpsc {
     static constexpr const char* name = "kairos";
     static constexpr bool mp = true;
@@ -96,7 +83,6 @@ struct kairos_mpsc {
     bool push(item v) { return q.try_push(v); }
     bool pop(item& v) { return q.try_pop(v); }
 };
-#endif
 
 #if KAIROS_BENCH_HAVE_BOOST_LOCKFREE
 // spsc_queue<capacity<N>> keeps one slack slot internally: N usable.
@@ -549,6 +535,8 @@ double mpsc_shared_cpu(const kb::round& r) {
     p1.join();
     for (item v = 0; q->pop(v);) tally.add(v);  // untimed drain
     if (!tally.verdict<Q>(pushed)) return -1;
+    kb::metric("full_per_item", static_cast<double>(refused[0] + refused[1]) /
+                                    static_cast<double>(pushed[0] + pushed[1] + 1));
     return static_cast<double>(timed) * 1e3 / static_cast<double>(ns);
 }
 
@@ -620,12 +608,8 @@ void add_mpsc() {
 }
 
 int register_rings() {
-#if KB_HAVE_KAIROS_SPSC
     add_spsc<kairos_spsc>();
-#endif
-#if KB_HAVE_KAIROS_MPSC
     add_mpsc<kairos_mpsc>();
-#endif
 #if KAIROS_BENCH_HAVE_BOOST_LOCKFREE
     add_spsc<boost_spsc>();
     add_spsc<boost_queue>();
