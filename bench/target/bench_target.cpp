@@ -1,0 +1,149 @@
+// Benchmark firmware: instructions per iteration of kairos operations on the
+// target core, in RIOT's output format.
+//
+// Each bench runs its body n times between two calls of kairos_bench_mark(),
+// and reads the board timer around the body. Under QEMU's -icount shift=0
+// one instruction takes exactly 1 ns of virtual time, so the timer delta
+// converts to instructions (KAIROS_QEMU_TIMER_HZ: the timer's rate in the
+// QEMU model). The insncount plugin (bench/plugin), given the address of
+// kairos_bench_mark, counts the same span exactly; bench/target/collect
+// uses the plugin's count and checks the two agree.
+//
+// Output per bench, RIOT's tests/bench_* format plus a name line:
+//   bench <name> n <n> insns <instructions per iteration x 100, from the timer>
+//   { "result" : R, "ticks" : T }
+// with T = instructions per iteration (rounded) and R = KAIROS_CPU_HZ / T,
+// i.e. iterations per second at one instruction per cycle (RIOT: result =
+// iterations per second, ticks = CPU cycles per iteration). Instructions
+// are a lower bound on cycles: real cores stall on flash wait states,
+// taken branches and multi-cycle instructions.
+//
+// Every figure includes the loop and, for the bit operations, a call
+// through a function pointer (as RIOT's bench_bitarithm_timings does, so
+// the compiler cannot hoist or fold the operation); `overhead.call_loop`
+// measures that frame with an empty function.
+#include <kairos/bits.hpp>
+#include <kairos/mpsc_ring.hpp>
+#include <kairos/spsc_ring.hpp>
+
+#include <cstdint>
+
+#include "target.hpp"
+
+#if defined(__arm__)
+#  include "cortex_m.hpp"
+namespace board = kairos::cortex_m;
+#else
+#  include "lx106.hpp"
+namespace board = kairos::lx106;
+#endif
+
+#ifndef KAIROS_QEMU_TIMER_HZ
+#  error "KAIROS_QEMU_TIMER_HZ: rate of the board timer in the QEMU model (bench/target/CMakeLists.txt)"
+#endif
+
+extern "C" __attribute__((noinline, used)) void kairos_bench_mark() { asm volatile("" ::: "memory"); }
+
+namespace {
+
+volatile std::uint32_t sink;  // results go here so no loop is dead code
+
+using word_fn = unsigned (*)(std::uint32_t);
+
+// The operations, each in its own non-inlined function, called through a
+// volatile pointer.
+__attribute__((noinline)) unsigned op_empty(std::uint32_t x) { return x; }
+__attribute__((noinline)) unsigned op_msb(std::uint32_t x) { return kairos::msb(x); }
+__attribute__((noinline)) unsigned op_lsb(std::uint32_t x) { return kairos::lsb(x); }
+__attribute__((noinline)) unsigned op_popcount(std::uint32_t x) { return kairos::popcount(x); }
+__attribute__((noinline)) unsigned op_test_and_clear(std::uint32_t x) {
+    return kairos::test_and_clear(x) + x;
+}
+__attribute__((noinline)) unsigned op_msb_hw(std::uint32_t x) { return kairos::bits::hw::msb(x); }
+__attribute__((noinline)) unsigned op_msb_sw(std::uint32_t x) { return kairos::bits::sw::msb(x); }
+__attribute__((noinline)) unsigned op_lsb_hw(std::uint32_t x) { return kairos::bits::hw::lsb(x); }
+__attribute__((noinline)) unsigned op_lsb_sw(std::uint32_t x) { return kairos::bits::sw::lsb(x); }
+
+word_fn volatile current_op;
+
+// call_loop(n): n calls of current_op on varying non-zero words.
+void call_loop(std::uint32_t n) {
+    const word_fn f = current_op;
+    unsigned acc = 0;
+    for (std::uint32_t i = 1; i <= n; ++i) {
+        std::uint32_t x = i * 2654435761u;  // Knuth's multiplicative hash: spread bits
+        if (x == 0) x = 1;
+        acc += f(x);
+    }
+    sink = acc;
+}
+
+kairos::spsc_ring<std::uint32_t, 16> spsc_q;
+kairos::mpsc_ring<std::uint32_t, 16> mpsc_q;
+
+// ring_loop(q, n): n try_push + try_pop pairs on an otherwise empty ring.
+template <class Ring>
+void ring_loop(Ring& q, std::uint32_t n) {
+    std::uint32_t acc = 0, v = 0;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        if (!q.try_push(i)) return;  // cannot happen: the ring is drained each time
+        if (!q.try_pop(v)) return;
+        acc += v;
+    }
+    sink = acc;
+}
+void spsc_loop(std::uint32_t n) { ring_loop(spsc_q, n); }
+void mpsc_loop(std::uint32_t n) { ring_loop(mpsc_q, n); }
+
+struct bench {
+    const char* name;
+    word_fn op;  // for call_loop; nullptr for the ring loops
+    void (*body)(std::uint32_t n);
+};
+
+constexpr std::uint32_t iterations = 10000;
+
+void run(const bench& b) {
+    current_op = b.op;
+    kairos_bench_mark();
+    const std::uint64_t t0 = board::cycles();
+    b.body(iterations);
+    const std::uint64_t t1 = board::cycles();
+    kairos_bench_mark();
+    // instructions = ticks * 1e9 / timer_hz; x100 for two decimals.
+    const std::uint64_t insns_x100 =
+        (t1 - t0) * (100ull * 1000000000ull / KAIROS_QEMU_TIMER_HZ) / iterations;
+    const std::uint64_t ticks = (insns_x100 + 50) / 100;
+    ktarget::print("bench ");
+    ktarget::print(b.name);
+    ktarget::print(" n ");
+    ktarget::print_u64(iterations);
+    ktarget::print(" insns_x100 ");
+    ktarget::print_u64(insns_x100);
+    ktarget::print("\n{ \"result\" : ");
+    ktarget::print_u64(ticks ? KAIROS_CPU_HZ / ticks : 0);
+    ktarget::print(", \"ticks\" : ");
+    ktarget::print_u64(ticks);
+    ktarget::print(" }\n");
+}
+
+}  // namespace
+
+int main() {
+    static const bench benches[] = {
+        {"overhead.call_loop", op_empty, call_loop},
+        {"bitarithm.msb", op_msb, call_loop},
+        {"bitarithm.lsb", op_lsb, call_loop},
+        {"bitarithm.popcount", op_popcount, call_loop},
+        {"bitarithm.test_and_clear", op_test_and_clear, call_loop},
+        {"bits.msb.hw", op_msb_hw, call_loop},
+        {"bits.msb.sw", op_msb_sw, call_loop},
+        {"bits.lsb.hw", op_lsb_hw, call_loop},
+        {"bits.lsb.sw", op_lsb_sw, call_loop},
+        {"ring.spsc.push_pop", nullptr, spsc_loop},
+        {"ring.mpsc.push_pop", nullptr, mpsc_loop},
+    };
+    board::cycles();  // start the time base outside the measured spans
+    for (const bench& b : benches) run(b);
+    return 0;
+}
