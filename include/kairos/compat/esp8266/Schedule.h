@@ -1,0 +1,135 @@
+// Schedule.h (kairos ESP8266 compatibility): the ESP8266 core's scheduled
+// functions on top of kairos::deferred.
+//
+// Same names and meaning as cores/esp8266/Schedule.h, minus its defects:
+// schedule_function() is lock-free and allocates nothing for callables that
+// fit a slot (lambdas capturing up to four words, function pointers, small
+// std::function objects), recurrent periods are 64-bit (no silent never-fire
+// above 26.8 s), and a full queue is counted (scheduled_function_overflows()).
+//
+// Configuration (define identically in every translation unit, e.g. with -D):
+//   SCHEDULED_FN_MAX_COUNT            one-shot capacity (default 32; rounded
+//                                     up to a power of two, at least 2)
+//   SCHEDULED_RECURRENT_FN_MAX_COUNT  recurrent capacity (default 32; the
+//                                     ESP8266 list was unbounded, on the heap)
+//
+// A callable too large for a slot is converted to std::function first, as
+// the ESP8266 core does for every callable: that conversion may allocate, so
+// do it from task context (the native kairos::deferred refuses such
+// callables at compile time instead).
+#pragma once
+
+#include <kairos/deferred.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <type_traits>
+#include <utility>
+
+#ifndef SCHEDULED_FN_MAX_COUNT
+#define SCHEDULED_FN_MAX_COUNT 32
+#endif
+#ifndef SCHEDULED_RECURRENT_FN_MAX_COUNT
+#define SCHEDULED_RECURRENT_FN_MAX_COUNT 32
+#endif
+
+namespace kairos::esp8266_compat {
+
+// round_up_pow2(n) is the ring size for n slots: a power of two, at least 2.
+constexpr std::size_t round_up_pow2(std::size_t n) noexcept {
+    std::size_t p = 2;
+    while (p < n) p <<= 1;
+    return p;
+}
+
+// fn_size holds a std::function on every ABI, so any callable fits after
+// the std::function fallback below.
+inline constexpr std::size_t fn_size = sizeof(std::function<bool()>) > default_inplace_size
+                                           ? sizeof(std::function<bool()>)
+                                           : default_inplace_size;
+
+static_assert(SCHEDULED_FN_MAX_COUNT >= 1, "SCHEDULED_FN_MAX_COUNT must be at least 1");
+
+using scheduler = kairos::deferred<round_up_pow2(SCHEDULED_FN_MAX_COUNT),
+                                   SCHEDULED_RECURRENT_FN_MAX_COUNT, fn_size>;
+
+// global_scheduler is the one instance behind the free functions, built
+// during static initialization (before main(), so before any ISR or signal
+// handler can reach it).
+inline scheduler global_scheduler;
+
+template <class D>
+inline constexpr bool fits_slot = sizeof(D) <= fn_size && alignof(D) <= default_inplace_align &&
+                                  std::is_nothrow_move_constructible_v<D>;
+
+// as_stored<Sig>(f) passes f through when it fits a slot, else wraps it in
+// std::function<Sig> (heap, as on the ESP8266).
+template <class Sig, class F>
+decltype(auto) as_stored(F&& f) {
+    if constexpr (fits_slot<std::decay_t<F>>) {
+        return std::forward<F>(f);
+    } else {
+        return std::function<Sig>(std::forward<F>(f));
+    }
+}
+
+}  // namespace kairos::esp8266_compat
+
+// schedule_function(fn) queues fn to run once after the current loop()
+// (run_scheduled_functions()). Context: any, including ISRs and signal
+// handlers. False if fn is empty or SCHEDULED_FN_MAX_COUNT functions are
+// already pending.
+template <class F>
+inline bool schedule_function(F&& fn) {
+    return kairos::esp8266_compat::global_scheduler.schedule(
+        kairos::esp8266_compat::as_stored<void()>(std::forward<F>(fn)));
+}
+
+// schedule_recurrent_function_us(fn, repeat_us, alarm) runs fn (returning
+// bool; false removes it) about every repeat_us µs; alarm() returning true
+// runs it at the next pass regardless. Context: task. Missed periods are
+// skipped. False if fn is empty or the recurrent pool is full.
+template <class F, class A = std::nullptr_t>
+inline bool schedule_recurrent_function_us(F&& fn, std::uint32_t repeat_us, A&& alarm = nullptr) {
+    using kairos::esp8266_compat::as_stored;
+    if constexpr (std::is_same_v<std::decay_t<A>, std::nullptr_t>) {
+        return static_cast<bool>(kairos::esp8266_compat::global_scheduler.schedule_recurrent(
+            as_stored<bool()>(std::forward<F>(fn)), repeat_us));
+    } else {
+        return static_cast<bool>(kairos::esp8266_compat::global_scheduler.schedule_recurrent(
+            as_stored<bool()>(std::forward<F>(fn)), repeat_us,
+            as_stored<bool()>(std::forward<A>(alarm))));
+    }
+}
+
+// run_scheduled_functions() runs the one-shot functions queued before it was
+// called (FIFO). The ESP8266 core calls it after every loop(). Context: task.
+inline void run_scheduled_functions() { kairos::esp8266_compat::global_scheduler.run(); }
+
+// run_scheduled_recurrent_functions() runs the recurrent functions that are
+// due or alarmed. The ESP8266 core calls it after loop() and in yield()/
+// delay(). A nested call returns at once. Context: task.
+inline void run_scheduled_recurrent_functions() {
+    kairos::esp8266_compat::global_scheduler.run_recurrent();
+}
+
+// get_scheduled_recurrent_delay_us() is the number of µs until the next
+// recurrent function is due (0: due now; ~0u: none registered, or further
+// than 71 minutes away).
+inline std::uint32_t get_scheduled_recurrent_delay_us() {
+    const std::uint64_t d = kairos::esp8266_compat::global_scheduler.recurrent_delay_us();
+    return d > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(d);
+}
+
+// get_scheduled_delay_us() is 0 while one-shot functions are pending, else
+// get_scheduled_recurrent_delay_us().
+inline std::uint32_t get_scheduled_delay_us() {
+    const std::uint64_t d = kairos::esp8266_compat::global_scheduler.delay_us();
+    return d > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(d);
+}
+
+// scheduled_function_overflows() counts schedule_function() calls refused
+// because the queue was full (the ESP8266 core loses these silently).
+inline std::uint32_t scheduled_function_overflows() {
+    return kairos::esp8266_compat::global_scheduler.overflows();
+}
