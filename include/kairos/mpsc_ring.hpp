@@ -49,7 +49,9 @@ struct seq_slot {
 // mpsc_core<T, Index, Slots> is the MPSC algorithm over a slot store (fixed
 // for mpsc_ring, heap for circular_queue_mp). Slots provides capacity(),
 // mask() and at(i); capacity() <= mask() + 1, and when it is smaller the
-// producers also check the fill level against capacity(). mask() + 1 >= 2.
+// producers also check the fill level against capacity(). count() is the
+// number of slots: mask() + 1 >= 2, or 0 for an empty heap store whose at()
+// returns one shared dummy slot that is never written.
 template <class T, class Index, class Slots>
 class mpsc_core {
     using diff_t = std::make_signed_t<Index>;
@@ -57,6 +59,7 @@ class mpsc_core {
 public:
     using value_type = T;
     using index_type = Index;
+    using slots_type = Slots;
 
     mpsc_core(const mpsc_core&) = delete;
     mpsc_core& operator=(const mpsc_core&) = delete;
@@ -267,18 +270,28 @@ protected:
     mpsc_core() noexcept = default;
     ~mpsc_core() = default;
 
-    // reset_indices(start) makes the ring empty at start and marks every
-    // slot free for its first lap. Only while no side runs.
-    void reset_indices(Index start) noexcept {
+    // reset_indices(start, filled) makes a ring at start whose first
+    // `filled` slots hold published elements; every other slot is free for
+    // its first lap. Only while no side runs.
+    void reset_indices(Index start, std::size_t filled = 0) noexcept {
         // relaxed throughout: no producer or consumer runs yet; whatever
         // publishes the ring to them (thread start, ...) orders these.
-        prod_.head.store(start, std::memory_order_relaxed);
+        prod_.head.store(static_cast<Index>(start + filled), std::memory_order_relaxed);
         cons_.tail.store(start, std::memory_order_relaxed);
-        const std::size_t n = slots_.mask() + 1;
+        const std::size_t n = slots_.count();
         for (std::size_t i = 0; i < n; ++i) {
             const Index p = static_cast<Index>(start + i);
-            slots_.at(p).seq.store(p, std::memory_order_relaxed);
+            slots_.at(p).seq.store(i < filled ? static_cast<Index>(p + 1u) : p,
+                                   std::memory_order_relaxed);
         }
+    }
+
+    // swap_state(o) exchanges indices and slot stores with o (moving a
+    // circular_queue_mp). Only while no side of either ring runs.
+    void swap_state(mpsc_core& o) noexcept {
+        swap_relaxed(prod_.head, o.prod_.head);
+        swap_relaxed(cons_.tail, o.cons_.tail);
+        std::swap(slots_, o.slots_);
     }
 
     // destroy_all() destroys the published elements still in the ring and

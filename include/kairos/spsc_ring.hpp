@@ -38,6 +38,7 @@ class spsc_core {
 public:
     using value_type = T;
     using index_type = Index;
+    using slots_type = Slots;
 
     spsc_core(const spsc_core&) = delete;
     spsc_core& operator=(const spsc_core&) = delete;
@@ -197,13 +198,24 @@ protected:
     explicit spsc_core(Index start = 0) noexcept { reset_indices(start); }
     ~spsc_core() = default;
 
-    // reset_indices(start) sets both sides to an empty ring at start. Only
-    // while neither side runs.
-    void reset_indices(Index start) noexcept {
-        prod_.head.store(start, std::memory_order_relaxed);  // no concurrent side yet
+    // reset_indices(start, filled) sets both sides to a ring at start whose
+    // first `filled` slots hold elements. Only while neither side runs.
+    void reset_indices(Index start, std::size_t filled = 0) noexcept {
+        const Index head = static_cast<Index>(start + filled);
+        prod_.head.store(head, std::memory_order_relaxed);  // no concurrent side
         prod_.cached_tail = start;
-        cons_.tail.store(start, std::memory_order_relaxed);  // no concurrent side yet
-        cons_.cached_head = start;
+        cons_.tail.store(start, std::memory_order_relaxed);  // no concurrent side
+        cons_.cached_head = head;
+    }
+
+    // swap_state(o) exchanges indices and slot stores with o (moving a
+    // circular_queue). Only while no side of either ring runs.
+    void swap_state(spsc_core& o) noexcept {
+        swap_relaxed(prod_.head, o.prod_.head);
+        swap_relaxed(cons_.tail, o.cons_.tail);
+        std::swap(prod_.cached_tail, o.prod_.cached_tail);
+        std::swap(cons_.cached_head, o.cons_.cached_head);
+        std::swap(slots_, o.slots_);
     }
 
     // destroy_all() destroys the elements still in the ring and empties it.

@@ -30,6 +30,7 @@ template <class Slot, std::size_t N>
 struct fixed_slots {
     static constexpr std::size_t capacity() noexcept { return N; }
     static constexpr std::size_t mask() noexcept { return N - 1; }
+    static constexpr std::size_t count() noexcept { return N; }
     Slot& at(std::size_t i) noexcept { return slots[i & (N - 1)]; }
     const Slot& at(std::size_t i) const noexcept { return slots[i & (N - 1)]; }
     Slot slots[N];
@@ -55,6 +56,15 @@ constexpr bool index_fits(std::size_t n) noexcept {
 template <class Index>
 inline constexpr bool index_plain_word =
     std::atomic<Index>::is_always_lock_free || (!KAIROS_HAS_CAS && sizeof(Index) <= 4);
+
+// swap_relaxed(a, b) exchanges two atomics' values. Only while nothing else
+// touches either (moving a circular_queue), hence relaxed.
+template <class Index>
+void swap_relaxed(std::atomic<Index>& a, std::atomic<Index>& b) noexcept {
+    const Index t = a.load(std::memory_order_relaxed);  // no concurrent access
+    a.store(b.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    b.store(t, std::memory_order_relaxed);
+}
 
 // requeue_compact(n, at, keep) runs keep(T&) on the elements at(0) .. at(n-1)
 // in FIFO order; keep() returning false drops (destroys) the element. The
