@@ -249,8 +249,9 @@ void run_on(int cpu, Fn fn) {
 // stretching the run (the rate is still items / time).
 inline bool deadline_reached(long long deadline) { return kb::now_ns() > deadline; }
 
+// throughput_cap_ns() is the longest timed window of one throughput case.
 inline long long throughput_cap_ns(const kb::round& r) {
-    return r.quick ? 250'000'000LL : 1'000'000'000LL;
+    return r.quick ? 200'000'000LL : 500'000'000LL;
 }
 
 // spsc_throughput(): producer pushes 1..n, the consumer checks it receives
@@ -315,7 +316,7 @@ double spsc_throughput(const kb::round& r) {
 // ring 2; thread B (CPU 1) echoes. One item in flight: pure latency.
 template <class Q>
 double spsc_rtt(const kb::round& r) {
-    const item n = static_cast<item>(r.scale(100000, 2000));
+    const item n = static_cast<item>(r.scale(50000, 2000));
     auto there = make<Q>();
     auto back = make<Q>();
     if (!there || !back) return -1;
@@ -422,7 +423,7 @@ item push_until_stopped(Q& q, item id, item n, const std::atomic<bool>& stop,
 // same time from two cores (contended claim), one consumer pops, and no CPU
 // runs more than one thread. The timed window ends when either producer has
 // pushed all its items (after that it would be a 1-producer measurement) or
-// after 1 s; Mitems/s consumed in the window.
+// after the time cap; Mitems/s consumed in the window.
 template <class Q>
 double mpsc_throughput(const kb::round& r) {
     const item n = static_cast<item>(r.scale(1L << 20, 1L << 15));
@@ -483,7 +484,7 @@ double mpsc_throughput(const kb::round& r) {
 // than speed, and varies a lot from round to round: a queue whose producers
 // commit in ticket order (ck_ring) convoys, one item per scheduler slice,
 // and a queue whose slot is its only sync point (atomic_queue) can hand out
-// a lapped slot and reorder a producer's items. Capped at 0.5 s.
+// a lapped slot and reorder a producer's items. Capped at half the usual cap.
 template <class Q>
 double mpsc_shared_cpu(const kb::round& r) {
     const item n = static_cast<item>(r.scale(1L << 17, 1L << 13));
