@@ -120,7 +120,7 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     if (reinterpret_cast<std::uintptr_t>(stack) % port::stack_align != 0) return err_stack_align;
     size -= size % port::stack_align;
     if (size < stack_min()) return err_stack_size;
-    KAIROS_ASSERT(fn != nullptr);
+    KAIROS_ASSERT(fn != nullptr && !port::in_isr());
     auto* lo = static_cast<unsigned char*>(stack);
 #if defined(__SANITIZE_ADDRESS__)
     __asan_unpoison_memory_region(lo, size);  // frames of a previous user may be poisoned
@@ -227,6 +227,7 @@ pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*
 pid self() noexcept { return running ? current->id : no_pid; }
 
 void yield() noexcept {
+    KAIROS_ASSERT(running && !port::in_isr());
     const port::irq_state s = port::irq_disable();
     rq.rotate(current->prio);
     port::request_switch();

@@ -38,18 +38,22 @@ const char* name() noexcept { return "x86_64_sysv"; }
 namespace kairos::host {
 
 // switch_now() enters switch.S by a jump with the resume address pushed by
-// hand (see there: keeps the return-stack buffer balanced). The red zone
-// below rsp is skipped first, because the compiler may keep data there.
-// Every caller-saved register is clobbered: kairos_sched_switch() and the
-// other thread run in between.
+// hand (see there: keeps the return-stack buffer balanced). It first skips
+// the red zone below rsp, where the compiler may keep data, and aligns rsp
+// to 16 (saving the old rsp on the stack), so switch.S can call C++ at
+// once. Every caller-saved register is clobbered: kairos_sched_switch() and
+// the other thread run in between.
 __attribute__((noinline)) void switch_now() noexcept {
     asm volatile(
+        "movq %%rsp, %%rax\n\t"
         "subq $128, %%rsp\n\t"
-        "leaq 1f(%%rip), %%rax\n\t"
+        "andq $-16, %%rsp\n\t"
         "pushq %%rax\n\t"
+        "leaq 1f(%%rip), %%rcx\n\t"
+        "pushq %%rcx\n\t"
         "jmp kairos_x86_64_switch\n"
         "1:\n\t"
-        "addq $128, %%rsp"
+        "movq (%%rsp), %%rsp"
         :
         :
         : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0",
