@@ -5,6 +5,8 @@
 
 #include <kairos/port.hpp>
 
+extern "C" void kairos_cortex_m_thread_to_psp(void* msp_top) noexcept;  // pendsv.S
+
 namespace {
 
 // Exit codes seen by ctest for the port's fatal paths (the startup's
@@ -25,6 +27,32 @@ constexpr int sys_exit_extended = 0x20;
 constexpr std::uint32_t adp_stopped_application_exit = 0x20026;
 constexpr std::uint32_t adp_stopped_runtime_error = 0x20023;
 
+// The frames pendsv.S saves and restores (see its header comment).
+struct sw_frame {
+    std::uint32_t r4_r11[8];
+    std::uint32_t exc_return;
+};
+struct hw_frame {
+    std::uint32_t r0, r1, r2, r3, r12, lr, pc, xpsr;
+};
+struct initial_frame {
+    sw_frame sw;
+    hw_frame hw;
+};
+static_assert(sizeof(sw_frame) == 9 * 4, "pendsv.S saves r4-r11 and EXC_RETURN: 9 words");
+static_assert(sizeof(hw_frame) == 8 * 4, "basic hardware frame: 8 words, so top - 32 stays 8-aligned");
+constexpr std::uint32_t exc_return_thread_psp = 0xFFFFFFFD;  // thread mode, PSP, basic frame
+
+// Handlers' stack once threads run on PSP (the boot stack becomes main's).
+#ifndef KAIROS_CORTEX_M_ISR_STACK
+#  define KAIROS_CORTEX_M_ISR_STACK 1024
+#endif
+alignas(8) unsigned char isr_stack[KAIROS_CORTEX_M_ISR_STACK];
+bool on_psp = false;
+
+// thread_returned() is the lr of a new thread: entry functions must not return.
+[[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", __FILE__, __LINE__); }
+
 // SysTick extension: cycles counted by completed SysTick periods.
 volatile std::uint64_t systick_base = 0;
 std::uint32_t systick_period = 0;  // 0: not started
@@ -41,7 +69,9 @@ irq_state irq_disable() noexcept {
     return s;
 }
 
-void irq_restore(irq_state s) noexcept { asm volatile("msr primask, %0" ::"r"(s) : "memory"); }
+// The isb makes an interrupt or PendSV that became pending while masked run
+// before irq_restore() returns (port.hpp: the switch happens before return).
+void irq_restore(irq_state s) noexcept { asm volatile("msr primask, %0\n\tisb" ::"r"(s) : "memory"); }
 
 bool in_isr() noexcept {
     std::uint32_t ipsr;
@@ -52,6 +82,48 @@ bool in_isr() noexcept {
 std::uint64_t now_us() noexcept { return cortex_m::cycles() / (cortex_m::cpu_hz / 1000000u); }
 
 void console_write(const char* s) noexcept { semihost(sys_write0, s); }
+
+// ---- context switching (pendsv.S does the switch itself) -------------------
+
+std::size_t min_stack_size() noexcept {
+    // Initial frame, plus an extended (FPU) exception frame and s16-s31 the
+    // thread may grow into, plus a little for the entry function itself.
+    return sizeof(initial_frame) + (26 + 16) * 4 + 128;
+}
+
+void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept {
+    const std::uintptr_t top = (reinterpret_cast<std::uintptr_t>(lo) + size) & ~std::uintptr_t{7};
+    auto* f = reinterpret_cast<initial_frame*>(top - sizeof(initial_frame));
+    *f = initial_frame{};
+    f->sw.exc_return = exc_return_thread_psp;
+    f->hw.r0 = reinterpret_cast<std::uintptr_t>(arg);
+    f->hw.lr = reinterpret_cast<std::uintptr_t>(&thread_returned);
+    f->hw.pc = reinterpret_cast<std::uintptr_t>(entry) & ~std::uintptr_t{1};  // no Thumb bit in pc
+    f->hw.xpsr = 1u << 24;                                                      // T bit
+    return f;
+}
+
+void request_switch() noexcept {
+    cortex_m::reg::at(cortex_m::reg::scb_icsr) = 1u << 28;  // PENDSVSET
+    asm volatile("dsb\n\tisb" ::: "memory");  // taken here if unmasked and in thread mode
+}
+
+void start_scheduler() noexcept {
+    // PendSV lowest priority (runs after every other handler), SysTick just
+    // above it.
+    auto& shpr3 = cortex_m::reg::at(cortex_m::reg::scb_shpr3);
+    shpr3 = (shpr3 & 0x0000FFFFu) | (0xFFu << 16) | (0xC0u << 24);
+    if (!on_psp) {
+        kairos_cortex_m_thread_to_psp(isr_stack + sizeof isr_stack);
+        on_psp = true;
+    }
+    request_switch();
+}
+
+// Masked WFI still wakes on a pending interrupt; unmasking then lets it run.
+void idle(std::uint64_t) noexcept { asm volatile("dsb\n\twfi\n\tcpsie i\n\tisb\n\tcpsid i" ::: "memory"); }
+
+const char* name() noexcept { return "cortex_m"; }
 
 }  // namespace kairos::port
 

@@ -1,0 +1,100 @@
+/* Cortex-M context switch: PendSV_Handler, ARMv6-M and ARMv7-M variants.
+ *
+ * Threads run in thread mode on PSP; handlers (and this one) on MSP.
+ * PendSV has the lowest priority, so it runs only when no other handler is
+ * active: requested from a thread it runs at once, from an ISR it
+ * tail-chains at interrupt exit. It saves the outgoing thread's
+ * callee-saved registers below its hardware-stacked frame, calls
+ * kairos_sched_switch(saved sp) with interrupts masked, and restores the
+ * thread whose saved sp that returns (possibly the same one).
+ *
+ * Saved frame (context handle = its lowest address), 9 words, the same for
+ * both variants and for stack_init() in port.cpp:
+ *     +0  r4 r5 r6 r7 r8 r9 r10 r11   +32  EXC_RETURN
+ *   then, if EXC_RETURN bit 4 is 0 (the thread used the FPU, extended
+ *   frame; FPU builds only), s16-s31 above it, 16 words;
+ *   then the hardware frame: r0-r3 r12 lr pc xPSR (+ s0-s15 FPSCR if extended).
+ * Keeping EXC_RETURN per thread is what makes lazy FPU stacking work: a
+ * thread that never touched the FPU has a basic frame and costs nothing.
+ */
+    .syntax unified
+    .thumb
+
+    .section .text.PendSV_Handler, "ax", %progbits
+    .global PendSV_Handler
+    .type   PendSV_Handler, %function
+    .thumb_func
+PendSV_Handler:
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
+    mrs     r0, psp                 /* r0 = outgoing thread's stack */
+#  if defined(__ARM_FP)
+    tst     lr, #0x10               /* EXC_RETURN bit 4 clear: extended frame */
+    it      eq
+    vstmdbeq r0!, {s16-s31}         /* also triggers the lazy s0-s15 stacking */
+#  endif
+    stmdb   r0!, {r4-r11, lr}       /* callee-saved + EXC_RETURN */
+    cpsid   i
+    bl      kairos_sched_switch     /* r0 = next thread's saved sp */
+    cpsie   i                       /* PendSV only runs with PRIMASK clear */
+    ldmia   r0!, {r4-r11, lr}
+#  if defined(__ARM_FP)
+    tst     lr, #0x10
+    it      eq
+    vldmiaeq r0!, {s16-s31}
+#  endif
+    msr     psp, r0
+    bx      lr                      /* exception return into the next thread */
+#elif defined(__ARM_ARCH_6M__)
+    /* No stmdb, and stm/ldm reach only r0-r7: move r8-r11 through r4-r7. */
+    mrs     r0, psp
+    subs    r0, #36
+    mov     r1, r0
+    stmia   r1!, {r4-r7}            /* +0:  r4-r7 */
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    stmia   r1!, {r4-r7}            /* +16: r8-r11 */
+    mov     r4, lr
+    str     r4, [r1]                /* +32: EXC_RETURN */
+    cpsid   i
+    bl      kairos_sched_switch
+    cpsie   i
+    mov     r1, r0
+    adds    r1, #16
+    ldmia   r1!, {r4-r7}
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    ldmia   r1!, {r2}               /* r2 = EXC_RETURN, r1 = end of frame */
+    ldmia   r0!, {r4-r7}
+    msr     psp, r1
+    bx      r2
+#else
+#  error "pendsv.S: not an ARMv6-M or ARMv7-M core"
+#endif
+    .size   PendSV_Handler, . - PendSV_Handler
+
+/* kairos_cortex_m_thread_to_psp(msp_top): the calling thread-mode code
+ * continues on the same stack, now through PSP, and handlers get their own
+ * stack at msp_top. Called once, by start_scheduler(), so the boot context
+ * (main) is a thread PendSV can save and resume like any other. It lives
+ * in this file so that linking start_scheduler() always links the strong
+ * PendSV_Handler above (the startup's is weak). Thumb-1 encoding: runs on
+ * both variants. */
+    .section .text.kairos_cortex_m_thread_to_psp, "ax", %progbits
+    .global kairos_cortex_m_thread_to_psp
+    .type   kairos_cortex_m_thread_to_psp, %function
+    .thumb_func
+kairos_cortex_m_thread_to_psp:
+    mrs     r1, msp
+    msr     psp, r1                 /* same stack, now as PSP */
+    mrs     r1, control
+    movs    r2, #2
+    orrs    r1, r2                  /* SPSEL: thread mode uses PSP (keep FPCA) */
+    msr     control, r1
+    isb
+    msr     msp, r0                 /* handlers: their own stack */
+    bx      lr
+    .size   kairos_cortex_m_thread_to_psp, . - kairos_cortex_m_thread_to_psp
