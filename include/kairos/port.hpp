@@ -128,13 +128,17 @@ void console_write(const char* s) noexcept;
 
 extern "C" {
 // kairos_sched_switch(ctx) is the kernel's half of a switch, called only by
-// the port's switch routine: with interrupts masked, after the outgoing
-// thread's registers are saved and ctx is its context handle. It records
-// ctx for the outgoing thread, checks that thread's stack canary, picks the
-// next thread (waiting in port::idle() if none is runnable and there is no
-// idle thread) and returns that thread's context handle, which may be ctx
-// itself: the port then just restores and returns. Runs on the outgoing
-// thread's stack (hosts) or the interrupt stack (Cortex-M PendSV).
+// the port's switch routine with interrupts masked; ctx is the outgoing
+// thread's context handle. It records ctx for the outgoing thread, checks
+// that thread's stack canary, picks the next thread (waiting in port::idle()
+// if none is runnable and there is no idle thread) and returns that
+// thread's context handle, which may be ctx itself. A port may call it
+// before saving the outgoing registers, with the handle they will have
+// once saved, and then save and restore nothing when ctx comes back (RIOT
+// #14710; the host asm ports do), or save first and just restore (PendSV
+// style). Nothing reads the recorded handle before the port's routine
+// ends. Runs on the outgoing thread's stack (hosts) or the interrupt stack
+// (Cortex-M PendSV).
 void* kairos_sched_switch(void* ctx) noexcept;
 
 

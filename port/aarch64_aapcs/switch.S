@@ -2,11 +2,14 @@
  *
  * kairos_aarch64_switch is entered by a branch (not bl) from
  * host::switch_now(), with the resume address in x30 and the virtual
- * interrupt mask set. It stores the callee-saved registers below sp, hands
- * that sp (the context handle) to kairos_sched_switch(), loads the handle
- * that returns, restores and resumes with `br x30`: an indirect branch, not
- * `ret`, whose return-stack prediction would be wrong on every real switch
- * (the x86-64 port's pop + jmp, see targets.md §9).
+ * interrupt mask set. It asks kairos_sched_switch() for the next thread
+ * first, passing the handle the outgoing thread will have (sp - 160, where
+ * the stores below will put its registers). The same thread back: nothing
+ * is saved or restored (RIOT #14710). Otherwise it stores the callee-saved
+ * registers there, loads the incoming handle, restores and resumes with
+ * `br x30`: an indirect branch, not `ret`, whose return-stack prediction
+ * would be wrong on every real switch (the x86-64 port's pop + jmp, see
+ * targets.md §9).
  *
  * Saved: x19-x28, fp (x29), lr (x30, the resume address), d8-d15 (the low
  * halves of v8-v15, all AAPCS64 asks a callee to keep), sp as the handle.
@@ -35,7 +38,14 @@
     .type   kairos_aarch64_switch, %function
     .p2align 4
 kairos_aarch64_switch:
-    sub     sp, sp, #KAIROS_A64_FRAME
+    sub     x0, sp, #KAIROS_A64_FRAME   /* the handle this thread gets if switched out */
+    str     x30, [sp, #-16]!            /* keep the resume address across the call */
+    bl      kairos_sched_switch         /* x0 = incoming handle */
+    ldr     x30, [sp], #16
+    sub     x1, sp, #KAIROS_A64_FRAME
+    cmp     x0, x1
+    b.eq    1f                          /* same thread (RIOT #14710): nothing to save */
+    sub     sp, sp, #KAIROS_A64_FRAME   /* the stores land exactly at that handle */
     stp     x19, x20, [sp, #KAIROS_A64_X19]
     stp     x21, x22, [sp, #KAIROS_A64_X21]
     stp     x23, x24, [sp, #KAIROS_A64_X23]
@@ -46,8 +56,6 @@ kairos_aarch64_switch:
     stp     d10, d11, [sp, #KAIROS_A64_D10]
     stp     d12, d13, [sp, #KAIROS_A64_D12]
     stp     d14, d15, [sp, #KAIROS_A64_D14]
-    mov     x0, sp                      /* outgoing context handle */
-    bl      kairos_sched_switch         /* x0 = incoming handle (maybe the same) */
     mov     sp, x0
     ldp     x19, x20, [sp, #KAIROS_A64_X19]
     ldp     x21, x22, [sp, #KAIROS_A64_X21]
@@ -60,7 +68,7 @@ kairos_aarch64_switch:
     ldp     d12, d13, [sp, #KAIROS_A64_D12]
     ldp     d14, d15, [sp, #KAIROS_A64_D14]
     add     sp, sp, #KAIROS_A64_FRAME
-    br      x30                         /* resume; not ret (no return prediction) */
+1:  br      x30                         /* resume; not ret (no return prediction) */
     .size   kairos_aarch64_switch, .-kairos_aarch64_switch
 
 /* kairos_aarch64_start: first resume of a new thread. */
