@@ -46,7 +46,9 @@ struct list_node {
 // (nodes point at the sentinel).
 class node_list {
 public:
-    node_list() noexcept { head_.prev = head_.next = &head_; }
+    // constexpr: a namespace-scope list (the kernel's timer queue) is
+    // constant-initialized, so no static-initialization order applies.
+    constexpr node_list() noexcept : head_{&head_, &head_} {}
     node_list(const node_list&) = delete;
     node_list& operator=(const node_list&) = delete;
 
@@ -95,7 +97,7 @@ struct timer_node : list_node {
 // timer_queue keeps armed timers sorted by due time.
 class timer_queue {
 public:
-    timer_queue() noexcept = default;
+    constexpr timer_queue() noexcept = default;
 
     bool empty() const noexcept { return list_.empty(); }
 
