@@ -44,8 +44,13 @@ static_assert(sizeof(hw_frame) == 8 * 4, "basic hardware frame: 8 words, so top 
 constexpr std::uint32_t exc_return_thread_psp = 0xFFFFFFFD;  // thread mode, PSP, basic frame
 
 // Handlers' stack once threads run on PSP (the boot stack becomes main's).
+// 512 bytes without an FPU (basic frames, small parts), 1 KiB with one.
 #ifndef KAIROS_CORTEX_M_ISR_STACK
-#  define KAIROS_CORTEX_M_ISR_STACK 1024
+#  if defined(__ARM_FP)
+#    define KAIROS_CORTEX_M_ISR_STACK 1024
+#  else
+#    define KAIROS_CORTEX_M_ISR_STACK 512
+#  endif
 #endif
 alignas(8) unsigned char isr_stack[KAIROS_CORTEX_M_ISR_STACK];
 bool on_psp = false;
@@ -86,9 +91,14 @@ void console_write(const char* s) noexcept { semihost(sys_write0, s); }
 // ---- context switching (pendsv.S does the switch itself) -------------------
 
 std::size_t min_stack_size() noexcept {
-    // Initial frame, plus an extended (FPU) exception frame and s16-s31 the
-    // thread may grow into, plus a little for the entry function itself.
-    return sizeof(initial_frame) + (26 + 16) * 4 + 128;
+    // The initial frame plus one switch's worth of headroom: the frame an
+    // interrupt or PendSV stacks (hardware frame + r4-r11/EXC_RETURN; with
+    // an FPU the extended frame, 26 words, and s16-s31).
+#if defined(__ARM_FP)
+    return sizeof(initial_frame) + (26 + 16 + 9) * 4;
+#else
+    return 2 * sizeof(initial_frame);
+#endif
 }
 
 void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept {
@@ -109,10 +119,12 @@ void request_switch() noexcept {
 }
 
 void start_scheduler() noexcept {
-    // PendSV lowest priority (runs after every other handler), SysTick just
-    // above it.
+    // PendSV lowest priority (runs after every other handler); SysTick one
+    // level above, which must preempt PendSV while the kernel idles inside
+    // it. 0x80, not 0xC0: ARMv6-M implements only the top 2 priority bits,
+    // where 0xC0 and 0xFF are the same level.
     auto& shpr3 = cortex_m::reg::at(cortex_m::reg::scb_shpr3);
-    shpr3 = (shpr3 & 0x0000FFFFu) | (0xFFu << 16) | (0xC0u << 24);
+    shpr3 = (shpr3 & 0x0000FFFFu) | (0xFFu << 16) | (0x80u << 24);
     if (!on_psp) {
         kairos_cortex_m_thread_to_psp(isr_stack + sizeof isr_stack);
         on_psp = true;
