@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <semaphore.h>
 #include <time.h>
 
 namespace {
@@ -103,4 +104,30 @@ TEST(ticker, schedules_into_deferred_from_signal_context) {
     consumed += static_cast<std::uint32_t>(d.run());
     EXPECT_EQ(consumed, produced.load(std::memory_order_relaxed));
     EXPECT_GT(consumed, 0u);
+}
+
+// The wake hook, called by schedule() in signal context, posts a semaphore
+// (async-signal-safe) that the loop sleeps on: no polling, no lost wake-up.
+TEST(ticker, wake_hook_wakes_a_sleeping_loop) {
+    static kairos::deferred<16> d;
+    static sem_t sem;
+    ASSERT_EQ(sem_init(&sem, 0, 0), 0);
+    d.set_wake_hook([](void* s) noexcept { sem_post(static_cast<sem_t*>(s)); }, &sem);
+    static std::atomic<int> produced{0};
+    int consumed = 0;
+    kairos::ticker t;
+    ASSERT_TRUE(t.attach_us(1000, [] {
+        if (produced.load(std::memory_order_relaxed) < 20 && d.schedule([] {}))
+            produced.fetch_add(1, std::memory_order_relaxed);
+    }));
+    while (consumed < 20) {
+        while (sem_wait(&sem) != 0) {  // EINTR: the ticker's signal interrupted the wait
+        }
+        consumed += static_cast<int>(d.run());
+    }
+    t.detach();
+    d.set_wake_hook(nullptr, nullptr);
+    EXPECT_EQ(consumed, 20);
+    EXPECT_EQ(produced.load(std::memory_order_relaxed), 20);
+    sem_destroy(&sem);
 }
