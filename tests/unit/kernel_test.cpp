@@ -47,6 +47,7 @@ TEST_F(kernel, priority_inversion_inherit) { ks::priority_inversion(true); }
 TEST_F(kernel, priority_inversion_plain_mutex_inverts) { ks::priority_inversion(false); }
 TEST_F(kernel, inheritance_nested_and_handoff) { ks::inheritance_nested_and_handoff(); }
 TEST_F(kernel, msg_exchange) { ks::msg_exchange(trigger); }
+TEST_F(kernel, msg_and_mutex_stress) { ks::msg_and_mutex_stress(trigger, 20000); }
 TEST_F(kernel, thread_flood) { ks::thread_flood(); }
 TEST_F(kernel, bad_input) { ks::bad_input(); }
 TEST_F(kernel, stack_high_water) { ks::stack_high_water(); }
