@@ -34,7 +34,12 @@ else()
 endif()
 
 # -ffunction/data-sections + --gc-sections: firmware keeps only what it calls.
-set(_kairos_common "${_kairos_cpu} -mthumb -ffreestanding -ffunction-sections -fdata-sections")
+# Not -ffreestanding: it implies -fno-builtin, and then a 16-byte memcpy is
+# a call to the firmware's byte loop instead of four loads and stores (the
+# kernel's stack-canary check in every switch: ~100 instructions). The
+# headers come from newlib/libstdc++-arm-none-eabi-dev; nothing is linked
+# from them (-nostdlib), the firmware supplies memcpy/memset/memmove/memcmp.
+set(_kairos_common "${_kairos_cpu} -mthumb -ffunction-sections -fdata-sections")
 set(CMAKE_C_FLAGS_INIT "${_kairos_common}")
 set(CMAKE_CXX_FLAGS_INIT "${_kairos_common} -fno-exceptions -fno-rtti -fno-threadsafe-statics -fno-use-cxa-atexit")
 set(CMAKE_ASM_FLAGS_INIT "${_kairos_cpu} -mthumb")

@@ -61,7 +61,6 @@ bool on_psp = false;
 // SysTick extension: cycles counted by completed SysTick periods.
 volatile std::uint64_t systick_base = 0;
 std::uint32_t systick_period = 0;  // 0: not started
-std::uint64_t systick_last = 0;    // last cycles() result, for the QEMU wrap check
 volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
 
 }  // namespace
@@ -141,17 +140,46 @@ const char* name() noexcept { return "cortex_m"; }
 
 namespace kairos::cortex_m {
 
+namespace {
+
+// Ticks at the top of a period in which cycles() cannot tell "reloaded, no
+// wrap pending" from "wrapped, pending not visible yet": QEMU raises the
+// pending bit only when its timer callback runs, a few instructions after
+// the counter already reads reloaded (real cores set both at once).
+constexpr std::uint32_t settle_ticks = 32;
+
+// count_locked() returns cycles since the first start; interrupts masked.
+std::uint64_t count_locked() noexcept {
+    std::uint64_t base = systick_base;
+    std::uint32_t v = reg::at(reg::syst_cvr);
+    bool wrapped = (reg::at(reg::scb_icsr) & reg::icsr_pendstset) != 0;
+    if (!wrapped && systick_period > 2 * settle_ticks && v >= systick_period - settle_ticks) {
+        while (reg::at(reg::syst_cvr) >= systick_period - settle_ticks) {
+        }
+        wrapped = (reg::at(reg::scb_icsr) & reg::icsr_pendstset) != 0;
+    }
+    if (wrapped) {  // the handler has not added this period yet
+        base += systick_period;
+    }
+    v = reg::at(reg::syst_cvr);  // after any wrap we accounted for
+    return base + (systick_period - 1u - v);
+}
+
+}  // namespace
+
 void systick_start(std::uint32_t period_cycles) noexcept {
     const port::irq_state s = port::irq_disable();
-    if (systick_period != 0) {  // keep the time already counted
-        systick_base = systick_base + (systick_period - reg::at(reg::syst_cvr));
-    }
-    systick_period = period_cycles;
+    // Keep the time already counted, including a wrap still pending.
+    const std::uint64_t now = systick_period != 0 ? count_locked() : 0;
     reg::at(reg::syst_csr) = 0;
+    reg::at(reg::scb_icsr) = 1u << 25;  // PENDSTCLR: that wrap is in `now`
+    systick_period = period_cycles;
     reg::at(reg::syst_rvr) = period_cycles - 1;
-    reg::at(reg::syst_cvr) = 0;                                    // any write clears it
-    reg::at(reg::scb_icsr) = 1u << 25;                             // PENDSTCLR
-    reg::at(reg::syst_csr) = 0x7;                                  // enable, interrupt, CPU clock
+    reg::at(reg::syst_cvr) = 0;     // any write clears it; the next tick reloads
+    reg::at(reg::syst_csr) = 0x7;   // enable, interrupt, CPU clock
+    while (reg::at(reg::syst_cvr) == 0) {
+    }  // at most one tick: from here on count_locked() is exact
+    systick_base = now - (period_cycles - 1u - reg::at(reg::syst_cvr));
     port::irq_restore(s);
 }
 
@@ -160,20 +188,7 @@ void set_tick_hook(tick_hook f) noexcept { tick_fn = f; }
 std::uint64_t cycles() noexcept {
     if (systick_period == 0) systick_start(cpu_hz / 1000u);
     const port::irq_state s = port::irq_disable();
-    std::uint64_t base = systick_base;
-    std::uint32_t v = reg::at(reg::syst_cvr);
-    // A wrap while masked leaves SysTick pending: the handler has not added
-    // that period yet. Re-read the counter, now certainly after the wrap.
-    if (reg::at(reg::scb_icsr) & reg::icsr_pendstset) {
-        v = reg::at(reg::syst_cvr);
-        base += systick_period;
-    }
-    std::uint64_t c = base + (systick_period - 1u - v);
-    // QEMU sets the pending bit only when its timer callback runs, which can
-    // be a few instructions after the counter already reads reloaded: a
-    // value below the last one returned is exactly such an unaccounted wrap.
-    if (c < systick_last) c += systick_period;
-    systick_last = c;
+    const std::uint64_t c = count_locked();
     port::irq_restore(s);
     return c;
 }

@@ -15,7 +15,8 @@ extern "C" {
 extern std::uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
 extern void (*__init_array_start[])();
 extern void (*__init_array_end[])();
-int main();
+// main() itself may not be called in C++: reach it under another name.
+int kairos_app_main() __asm__("main");
 
 [[noreturn]] void Reset_Handler();
 void HardFault_Handler();
@@ -91,7 +92,7 @@ extern "C" void Reset_Handler() {
     for (std::uint32_t *src = _sidata, *dst = _sdata; dst < _edata;) *dst++ = *src++;
     for (std::uint32_t* dst = _sbss; dst < _ebss;) *dst++ = 0;
     for (void (**ctor)() = __init_array_start; ctor < __init_array_end; ++ctor) (*ctor)();
-    kairos_port_exit(main());
+    kairos_port_exit(kairos_app_main());
 }
 
 void ktarget::periodic_irq_start(std::uint32_t period_us, void (*fn)()) noexcept {

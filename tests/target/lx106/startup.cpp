@@ -42,12 +42,13 @@ extern "C" {
 extern std::uint32_t _sbss[], _ebss[];
 extern void (*__init_array_start[])();
 extern void (*__init_array_end[])();
-int main();
+// main() itself may not be called in C++: reach it under another name.
+int kairos_app_main() __asm__("main");
 
 [[noreturn]] void kairos_lx106_start() {
     for (std::uint32_t* dst = _sbss; dst < _ebss;) *dst++ = 0;
     for (void (**ctor)() = __init_array_start; ctor < __init_array_end; ++ctor) (*ctor)();
-    kairos_port_exit(main());
+    kairos_port_exit(kairos_app_main());
 }
 
 // kairos_lx106_user_exception(cause) handles a level-1 interrupt (the
