@@ -22,7 +22,8 @@
 // Contexts (see docs/deferred.md):
 //   schedule(), overflows()                            any (ISR, signal, thread)
 //   run(), run_recurrent(), schedule_recurrent(),
-//   handle::cancel(), delay_us(), set_wake_hook()      task: the one consumer
+//   handle::cancel(), next_due(), delay_us(),
+//   set_wake_hook()                                    task: the one consumer
 #pragma once
 
 #include <kairos/config.hpp>
@@ -227,6 +228,13 @@ public:
         }
         rec_running_ = false;
         return ran;
+    }
+
+    // next_due() is the absolute time (on the scheduler's clock) at which the
+    // next recurrent function is due, or no_deadline if none is registered.
+    // Context: task.
+    std::uint64_t next_due() const noexcept {
+        return timers_.empty() ? no_deadline : timers_.next_due();
     }
 
     // recurrent_delay_us() is how long, in µs, until the next recurrent

@@ -164,6 +164,7 @@ inline void recurrent_period_and_skip() {
     KT_REQUIRE(h);
     KT_CHECK(h.active());
     KT_CHECK_EQ(d.recurrent_delay_us(), 100u);
+    KT_CHECK_EQ(d.next_due(), 1100u);
     KT_CHECK_EQ(d.run_recurrent(), 0u);
     c.now = 1099;
     KT_CHECK_EQ(d.run_recurrent(), 0u);
@@ -183,6 +184,7 @@ inline void recurrent_period_and_skip() {
     KT_CHECK(!h.cancel());
     KT_CHECK(!h.active());
     KT_CHECK_EQ(d.recurrent_delay_us(), kairos::no_deadline);
+    KT_CHECK_EQ(d.next_due(), kairos::no_deadline);
     c.now = 5000;
     KT_CHECK_EQ(d.run_recurrent(), 0u);
 }
