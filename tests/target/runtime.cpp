@@ -54,8 +54,10 @@ KAIROS_RUNTIME_FN int memcmp(const void* a, const void* b, std::size_t n) {
 
 extern "C" void __cxa_pure_virtual() { kairos_port_panic("pure virtual call", __FILE__, __LINE__); }
 
-// Static destructors never run on a firmware that does not return to an OS
-// (built with -fno-use-cxa-atexit); __dso_handle only has to exist.
+// Static destructors never run on a firmware that does not return to an OS:
+// registering one (atexit, which -fno-use-cxa-atexit makes GCC call for
+// function-local statics) records nothing; __dso_handle only has to exist.
 extern "C" {
 void* __dso_handle = nullptr;
+int atexit(void (*)()) { return 0; }
 }
