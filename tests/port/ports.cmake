@@ -3,7 +3,8 @@
 # tests/unit/kernel*_test.cpp against kairos (port ${KAIROS_PORT}); this
 # file builds them again against a copy of kairos per other host port, and
 # once with the run-queue bitmap in natural (lsb) order and bits.hpp's
-# software path (KAIROS_HAS_CLZ=0: what an ARMv6-M core gets). Each copy is
+# software path (KAIROS_HAS_CLZ=0: what an ARMv6-M core gets), and once with
+# 256 priority levels (two-level bitmap). Each copy is
 # its own static library, so a test never links two ports.
 set(kairos_variant_ports)
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|amd64|AMD64)$")
@@ -61,6 +62,8 @@ foreach(p IN LISTS kairos_variant_ports)
     endif()
 endforeach()
 kairos_kernel_variant(lsb ${KAIROS_PORT} KAIROS_RUNQUEUE_CLZ=0 KAIROS_HAS_CLZ=0)
+# 256 priorities: the two-level bitmap (summary word over 8 words) in the kernel.
+kairos_kernel_variant(prio256 ${KAIROS_PORT} KAIROS_PRIO_LEVELS=256)
 
 # The default-port builds made by tests/CMakeLists.txt need the port name.
 foreach(src IN LISTS kairos_kernel_tests)

@@ -97,10 +97,11 @@ inline void priority_order() {
     spawn(3, body, reinterpret_cast<void*>(30));
     spawn(7, body, reinterpret_cast<void*>(71));
     spawn(0, body, reinterpret_cast<void*>(0));
-    spawn(29, body, reinterpret_cast<void*>(290));
+    spawn(k::prio_levels - 2, body, reinterpret_cast<void*>(2000));  // lowest a thread may have
     spawn(3, body, reinterpret_cast<void*>(31));
+    spawn(k::prio_levels / 2 + 1, body, reinterpret_cast<void*>(1000));  // another bitmap word if > 64
     finish();
-    KT_CHECK(log.equals({0, 30, 31, 70, 71, 290}));
+    KT_CHECK(log.equals({0, 30, 31, 70, 71, 1000, 2000}));
 }
 
 // A new higher-priority thread runs before thread_create() returns, unless
@@ -691,6 +692,26 @@ inline void bad_input() {
     KT_CHECK_EQ(k::wakeup(0), k::err_bad_pid);
     KT_CHECK_EQ(k::flags_set(5, 1), k::err_bad_pid);
     KT_CHECK(k::stack_min() >= kairos::port::min_stack_size());
+    KT_CHECK_EQ(k::live_threads(), 0u);
+}
+
+// run() with return_when_idle comes back when every thread is blocked on
+// something no one will provide, and says how many are left.
+inline void run_returns_when_all_blocked() {
+    begin();
+    static k::mutex m;
+    spawn(5, [](void*) { (void)k::flags_wait_any(1); });
+    spawn(6, [](void*) {
+        m.lock();
+        m.lock();  // a plain mutex: blocks on itself
+    });
+    spawn(7, [](void*) { log.add(1); });
+    k::run_options o;
+    o.return_when_idle = true;
+    KT_CHECK_EQ(k::run(o), 2);
+    KT_CHECK(log.equals({1}));
+    KT_CHECK_EQ(k::live_threads(), 2u);
+    k::reset();
     KT_CHECK_EQ(k::live_threads(), 0u);
 }
 

@@ -50,6 +50,7 @@ TEST_F(kernel, msg_exchange) { ks::msg_exchange(trigger); }
 TEST_F(kernel, msg_and_mutex_stress) { ks::msg_and_mutex_stress(trigger, 20000); }
 TEST_F(kernel, thread_flood) { ks::thread_flood(); }
 TEST_F(kernel, bad_input) { ks::bad_input(); }
+TEST_F(kernel, run_returns_when_all_blocked) { ks::run_returns_when_all_blocked(); }
 TEST_F(kernel, stack_high_water) { ks::stack_high_water(); }
 TEST_F(kernel, idle_thread_hook) { ks::idle_thread_hook(); }
 TEST_F(kernel, registers_survive_switches) { ks::registers_survive_switches(); }
