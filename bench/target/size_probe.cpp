@@ -1,7 +1,9 @@
-// Code-size probe: with KAIROS_SIZE_RINGS the firmware pushes and pops an
-// spsc_ring and an mpsc_ring (the ISR-safe paths firmware uses); without it,
-// the same main() minus the rings. The difference of `size` output is what
-// the rings cost in text/data/bss (bench/target/collect reports it).
+// Code-size probe. Built several times (bench/target/CMakeLists.txt): with
+// none of KAIROS_SIZE_{RINGS,DEFERRED,KERNEL} it is the baseline (startup,
+// runtime, port); each flag adds a typical use of that part: push/pop on an
+// spsc_ring and an mpsc_ring; schedule/run/recurrent on a deferred<16, 8>;
+// two threads with a mutex, a message and thread flags. `size` of a variant
+// minus the baseline is what that part costs (bench/target/collect).
 #include <cstdint>
 
 #include "target.hpp"
@@ -12,16 +14,49 @@
 kairos::spsc_ring<std::uint32_t, 16> spsc_q;
 kairos::mpsc_ring<std::uint32_t, 16> mpsc_q;
 #endif
+#if KAIROS_SIZE_DEFERRED
+#  include <kairos/deferred.hpp>
+kairos::deferred<16, 8> sched;
+#endif
+#if KAIROS_SIZE_KERNEL
+#  include <kairos/kernel/msg.hpp>
+#  include <kairos/kernel/mutex.hpp>
+#  include <kairos/kernel/thread.hpp>
+#  include <kairos/kernel/thread_flags.hpp>
+namespace k = kairos::kernel;
+alignas(8) unsigned char stack[512];
+k::mutex m;
+#endif
 
 volatile std::uint32_t input = 7;
+volatile std::uint32_t output;
 
 int main() {
-    std::uint32_t v = input, out = 0;
+    std::uint32_t v = input, out = v;
 #if KAIROS_SIZE_RINGS
     if (spsc_q.try_push(v)) (void)spsc_q.try_pop(out);
     if (mpsc_q.try_push(v)) (void)mpsc_q.try_pop(out);
-#else
-    out = v;
+#endif
+#if KAIROS_SIZE_DEFERRED
+    (void)sched.schedule([v] { output = v; });
+    (void)sched.schedule_recurrent([] { return false; }, 1000);
+    sched.run();
+    sched.run_recurrent();
+#endif
+#if KAIROS_SIZE_KERNEL
+    const k::pid p = k::thread_create(stack, sizeof stack, 6, [](void*) {
+        m.lock();
+        k::msg msg;
+        k::receive(msg);
+        (void)k::flags_wait_any(1);
+        m.unlock();
+    }, nullptr, "t");
+    k::msg msg;
+    k::send(msg, p);
+    k::flags_set(p, 1);
+    k::run_options o;
+    o.return_when_idle = true;
+    out = static_cast<std::uint32_t>(k::run(o)) + v;
 #endif
     return out == v ? 0 : 1;
 }
