@@ -46,8 +46,9 @@ bool in_isr() noexcept;
 // The model is RIOT's PendSV on every port. The kernel never switches by
 // itself: it changes thread states with interrupts masked, calls
 // request_switch(), and unmasks. The port then runs its switch routine,
-// which saves the outgoing thread, asks the kernel for the next thread
-// (kairos_sched_switch() below) and restores that one. A thread's context
+// which asks the kernel for the next thread (kairos_sched_switch() below),
+// saves the outgoing thread and restores the next one (in the order the
+// port prefers, see kairos_sched_switch()). A thread's context
 // is one opaque word, its context handle (for the assembly ports the saved
 // stack pointer; for host_ucontext a pointer to a record the port keeps at
 // the top of the thread's stack).
