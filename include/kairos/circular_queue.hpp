@@ -98,6 +98,16 @@ struct discard_out {
     discard_out& operator++() noexcept { return *this; }
 };
 
+// nondeduced_t<U> is U in a context where template arguments are not
+// deduced, so (fn, arg) overloads take ForEachArg from fn alone and arg may be
+// a derived-class pointer.
+template <class U>
+struct nondeduced {
+    using type = U;
+};
+template <class U>
+using nondeduced_t = typename nondeduced<U>::type;
+
 // queue_api<Core, T, ForEachArg> is the part of the ESP8266 API both queue
 // kinds share: construction and resizing, the consumer side, and the
 // counters. Core is spsc_core or mpsc_core over heap_slots.
@@ -202,7 +212,7 @@ public:
     // for_each(fn, arg) is for_each with fn(arg, T&&): the allocation-free
     // function-pointer-plus-object callback of EspSoftwareSerial.
     template <class A = ForEachArg, std::enable_if_t<!std::is_void_v<A>, int> = 0>
-    void for_each(void (*fn)(A, T&&), A arg) {
+    void for_each(void (*fn)(A, T&&), nondeduced_t<A> arg) {
         (void)this->consume([fn, arg](T&& v) { fn(arg, std::move(v)); });
     }
 
@@ -218,7 +228,7 @@ public:
 
     // for_each_requeue(fn, arg) is for_each_requeue with fn(arg, T&).
     template <class A = ForEachArg, std::enable_if_t<!std::is_void_v<A>, int> = 0>
-    bool for_each_requeue(bool (*fn)(A, T&), A arg) {
+    bool for_each_requeue(bool (*fn)(A, T&), nondeduced_t<A> arg) {
         return for_each_requeue([fn, arg](T& v) { return fn(arg, v); });
     }
 

@@ -138,10 +138,11 @@ struct sink {
         return v < 2;
     }
 };
+struct derived_sink : sink {};  // EspSoftwareSerial passes `this` of a derived class
 TEST(circular_queue, for_each_arg_callbacks) {
     circular_queue<int, sink*> q(4);
     for (int i = 0; i < 4; ++i) ASSERT_TRUE(q.push(i));
-    sink s;
+    derived_sink s;
     EXPECT_TRUE(q.for_each_requeue(&sink::keep_small, &s));
     EXPECT_EQ(s.sum, 4);
     EXPECT_EQ(q.available(), 2u);
