@@ -142,44 +142,57 @@ namespace kairos::cortex_m {
 
 namespace {
 
-// Ticks at the top of a period in which cycles() cannot tell "reloaded, no
-// wrap pending" from "wrapped, pending not visible yet": QEMU raises the
-// pending bit only when its timer callback runs, a few instructions after
-// the counter already reads reloaded (real cores set both at once).
+// SysTick counts period-1 .. 0; the wrap event (pending bit, handler adds
+// one period to systick_base) is the 1 -> 0 step, and the next tick reloads.
+// So `v` ticks before the next event, period - v (0 at v == 0) after the
+// last one. Around the event a read is ambiguous: right after it, pending
+// may not be visible yet (QEMU raises it only when its timer callback runs,
+// a few instructions late; the counter may already read 0 or reloaded).
+// count_locked() therefore waits out v == 0 and the top settle_ticks before
+// trusting the pending bit; real cores set both at once, and the wait is at
+// most settle_ticks + 1 ticks, only in that window.
 constexpr std::uint32_t settle_ticks = 32;
+
+bool systick_pending() noexcept { return (reg::at(reg::scb_icsr) & reg::icsr_pendstset) != 0; }
+
+bool in_systick_handler() noexcept {
+    std::uint32_t ipsr;
+    asm volatile("mrs %0, ipsr" : "=r"(ipsr));
+    return (ipsr & 0x1FFu) == 15;  // the event was just accounted by the handler
+}
 
 // count_locked() returns cycles since the first start; interrupts masked.
 std::uint64_t count_locked() noexcept {
-    std::uint64_t base = systick_base;
+    const std::uint32_t p = systick_period;
+    bool pending = systick_pending();  // before v: an event after it shows as v == 0
     std::uint32_t v = reg::at(reg::syst_cvr);
-    bool wrapped = (reg::at(reg::scb_icsr) & reg::icsr_pendstset) != 0;
-    if (!wrapped && systick_period > 2 * settle_ticks && v >= systick_period - settle_ticks) {
-        while (reg::at(reg::syst_cvr) >= systick_period - settle_ticks) {
+    const auto ambiguous = [p](std::uint32_t x) { return x == 0 || x >= p - settle_ticks; };
+    if (!pending && p > 2 * settle_ticks && ambiguous(v) && !in_systick_handler()) {
+        while (ambiguous(reg::at(reg::syst_cvr))) {
         }
-        wrapped = (reg::at(reg::scb_icsr) & reg::icsr_pendstset) != 0;
+        pending = systick_pending();
+        v = reg::at(reg::syst_cvr);
     }
-    if (wrapped) {  // the handler has not added this period yet
-        base += systick_period;
-    }
-    v = reg::at(reg::syst_cvr);  // after any wrap we accounted for
-    return base + (systick_period - 1u - v);
+    std::uint64_t base = systick_base;
+    if (pending) base += p;  // an event the handler has not accounted yet
+    return base + (v == 0 ? 0u : p - v);
 }
 
 }  // namespace
 
 void systick_start(std::uint32_t period_cycles) noexcept {
     const port::irq_state s = port::irq_disable();
-    // Keep the time already counted, including a wrap still pending.
+    // Keep the time already counted, including an event still pending.
     const std::uint64_t now = systick_period != 0 ? count_locked() : 0;
     reg::at(reg::syst_csr) = 0;
-    reg::at(reg::scb_icsr) = 1u << 25;  // PENDSTCLR: that wrap is in `now`
+    reg::at(reg::scb_icsr) = 1u << 25;  // PENDSTCLR: that event is in `now`
     systick_period = period_cycles;
     reg::at(reg::syst_rvr) = period_cycles - 1;
-    reg::at(reg::syst_cvr) = 0;     // any write clears it; the next tick reloads
-    reg::at(reg::syst_csr) = 0x7;   // enable, interrupt, CPU clock
+    reg::at(reg::syst_cvr) = 0;    // any write clears it; the next tick reloads (no event)
+    reg::at(reg::syst_csr) = 0x7;  // enable, interrupt, CPU clock
     while (reg::at(reg::syst_cvr) == 0) {
-    }  // at most one tick: from here on count_locked() is exact
-    systick_base = now - (period_cycles - 1u - reg::at(reg::syst_cvr));
+    }  // at most one tick
+    systick_base = now - (period_cycles - reg::at(reg::syst_cvr));  // modulo 2^64
     port::irq_restore(s);
 }
 
@@ -206,10 +219,15 @@ void kairos_port_exit(int code) noexcept {
     for (;;) asm volatile("wfi");
 }
 
-// SysTick_Handler() advances the 64-bit time base by one period, then runs
-// the tick hook.
+// kairos_cortex_m_ticker_tick() (ticker.cpp) fires due kairos::tickers. Weak:
+// null unless the program uses a ticker, so ticker.cpp is only linked then.
+void kairos_cortex_m_ticker_tick() noexcept __attribute__((weak));
+
+// SysTick_Handler() advances the 64-bit time base by one period, then fires
+// due tickers and runs the tick hook.
 void SysTick_Handler() noexcept {
     systick_base = systick_base + systick_period;
+    if (kairos_cortex_m_ticker_tick != nullptr) kairos_cortex_m_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
 }
 

@@ -1,0 +1,105 @@
+// kairos::ticker on Cortex-M: tickers are multiplexed on the SysTick
+// interrupt (the port's 1 ms time base), so their callbacks run in SysTick
+// context, like the host's run in a signal handler. Resolution is one
+// SysTick period (1 ms by default): a ticker due between two ticks fires at
+// the next one, and expirations a period shorter than that cannot deliver
+// are counted in overruns(), never replayed in a burst.
+#include <kairos/port.hpp>
+#include <kairos/ticker.hpp>
+
+#include <cstdint>
+
+#include "cortex_m.hpp"
+
+namespace kairos {
+
+namespace {
+
+// At most this many armed tickers at once (arm() returns false beyond it).
+#ifndef KAIROS_CORTEX_M_MAX_TICKERS
+#  define KAIROS_CORTEX_M_MAX_TICKERS 8
+#endif
+
+struct armed {
+    ticker* owner;          // nullptr: slot free
+    std::uint64_t due_us;   // next expiration, port::now_us() time
+    std::uint64_t period_us;  // 0: one-shot
+};
+// Written in task context with interrupts masked, read by the SysTick
+// handler: masking is the whole synchronisation on a single core.
+armed slots[KAIROS_CORTEX_M_MAX_TICKERS];
+
+}  // namespace
+
+struct ticker_dispatch {
+    // tick() fires every due ticker. Context: SysTick interrupt.
+    static void tick() noexcept {
+        const std::uint64_t now = port::now_us();
+        for (armed& a : slots) {
+            ticker* t = a.owner;
+            if (t == nullptr || now < a.due_us) continue;
+            if (a.period_us != 0) {
+                const std::uint64_t late = (now - a.due_us) / a.period_us;  // whole periods missed
+                a.due_us += (late + 1) * a.period_us;
+                // relaxed: a statistic.
+                t->overruns_.fetch_add(static_cast<std::uint32_t>(late), std::memory_order_relaxed);
+            } else {
+                a.owner = nullptr;
+                t->slot_ = -1;
+                // release: pairs with active()'s acquire.
+                t->active_.store(false, std::memory_order_release);
+            }
+            t->fire();
+        }
+    }
+};
+
+ticker::~ticker() { detach(); }
+
+bool ticker::arm(std::uint64_t us, bool periodic, callback&& cb) noexcept {
+    if (us == 0) return false;
+    const std::uint64_t now = port::now_us();  // also starts SysTick if needed
+    const port::irq_state s = port::irq_disable();
+    if (slot_ < 0) {
+        for (int i = 0; i < KAIROS_CORTEX_M_MAX_TICKERS; ++i) {
+            if (slots[i].owner == nullptr) {
+                slot_ = i;
+                break;
+            }
+        }
+    }
+    if (slot_ < 0) {
+        port::irq_restore(s);
+        return false;
+    }
+    cb_ = std::move(cb);
+    periodic_ = periodic;
+    slots[slot_] = armed{this, now + us, periodic ? us : 0};
+    // release: pairs with active()'s acquire.
+    active_.store(true, std::memory_order_release);
+    port::irq_restore(s);
+    return true;
+}
+
+void ticker::detach() noexcept {
+    const port::irq_state s = port::irq_disable();
+    if (slot_ >= 0) {
+        slots[slot_].owner = nullptr;
+        slot_ = -1;
+    }
+    // release: pairs with active()'s acquire.
+    active_.store(false, std::memory_order_release);
+    port::irq_restore(s);
+}
+
+void ticker::fire() noexcept {
+    if (cb_) cb_();
+}
+
+// No signals on a microcontroller.
+int ticker::signal_number() noexcept { return -1; }
+
+}  // namespace kairos
+
+// Called by the port's SysTick_Handler when this file is linked (weak there).
+extern "C" void kairos_cortex_m_ticker_tick() noexcept { kairos::ticker_dispatch::tick(); }
