@@ -516,10 +516,7 @@ void print_table(const bench_group& g, const std::vector<result>& rs, int rounds
     for (const auto* q : g.quoted)
         std::printf("  %-28s %12s %-12s quoted, not measured (%s)\n", q->impl.c_str(),
                     fmt(q->value).c_str(), q->unit.c_str(), q->source.c_str());
-    for (const auto* s : g.skipped)
-        std::printf("  %-28s skipped: not installed (apt-get install %s)\n", s->impl.c_str(),
-                    s->package.c_str());
-    std::fflush(stdout);
+    std::fflush(stdout);  // missing peers: one line each in the header
 }
 
 void print_json(const bench_group& g, const std::vector<result>& rs, double steal) {
@@ -741,6 +738,13 @@ int main(int argc, char** argv) {
     } else {
         std::printf("kairos-bench%s\n", o.quick ? " --quick (smoke sizes: not a measurement)" : "");
         for (const auto& [k, v] : info) std::printf("  %-12s %s\n", k.c_str(), v.c_str());
+        // One line per missing peer, however many benches it would be in.
+        std::set<std::pair<std::string, std::string>> missing;
+        for (const auto& g : groups)
+            for (const auto* sk : g.skipped) missing.emplace(sk->impl, sk->package);
+        for (const auto& [impl, package] : missing)
+            std::printf("  %-12s %s: not installed, its cases are skipped (apt-get install %s)\n",
+                        "skipped", impl.c_str(), package.c_str());
     }
     std::fflush(stdout);
 
