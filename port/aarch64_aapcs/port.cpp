@@ -23,6 +23,7 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
     f->x20 = reinterpret_cast<std::uint64_t>(arg);
     f->x21 = reinterpret_cast<std::uint64_t>(&kairos_host_thread_start);
     f->lr = reinterpret_cast<std::uint64_t>(&kairos_aarch64_start);
+    host::register_stack(lo, size);
     return f;
 }
 
@@ -48,6 +49,7 @@ __attribute__((noinline)) void switch_now() noexcept {
           "x14", "x15", "x16", "x17", "x18", "x30", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7",
           "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26", "v27",
           "v28", "v29", "v30", "v31", "memory", "cc");
+    finish_switch();
 }
 
 }  // namespace kairos::host

@@ -40,7 +40,7 @@
 kairos_aarch64_switch:
     sub     x0, sp, #KAIROS_A64_FRAME   /* the handle this thread gets if switched out */
     str     x30, [sp, #-16]!            /* keep the resume address across the call */
-    bl      kairos_sched_switch         /* x0 = incoming handle */
+    bl      kairos_host_pick            /* kairos_sched_switch (+ ASan notice): x0 = incoming handle */
     ldr     x30, [sp], #16
     sub     x1, sp, #KAIROS_A64_FRAME
     cmp     x0, x1

@@ -228,7 +228,82 @@ extern "C" void kairos_port_panic(const char* what, const char* file, int line) 
     std::abort();
 }
 
+// ---- AddressSanitizer support for the asm ports -----------------------------
+// ASan must be told before each stack switch which stack comes next
+// (__sanitizer_start_switch_fiber) and after it which one was left
+// (__sanitizer_finish_switch_fiber); otherwise it warns at the first
+// noreturn call on a thread stack and may report false positives. The asm
+// ports know only context handles (stack pointers), so registered stacks
+// are searched for the one containing the handle; main's stack is learned
+// when it is first left.
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+namespace {
+struct asan_stack {
+    const char* lo = nullptr;
+    std::size_t size = 0;
+    void* fake = nullptr;  // ASan's fake stack while switched out
+};
+asan_stack asan_stacks[128];
+asan_stack asan_boot;
+asan_stack* asan_from = &asan_boot;  // the stack being left by a started switch
+bool asan_switching = false;
+
+asan_stack* asan_find(const void* handle) noexcept {
+    const char* h = static_cast<const char*>(handle);
+    for (auto& st : asan_stacks) {
+        if (st.lo != nullptr && h >= st.lo && h < st.lo + st.size) return &st;
+    }
+    return &asan_boot;
+}
+}  // namespace
+
+void kairos::host::register_stack(const void* lo, std::size_t size) noexcept {
+    asan_stack* free_slot = nullptr;
+    for (auto& st : asan_stacks) {
+        if (st.lo == lo) {
+            st.size = size;
+            return;
+        }
+        if (st.lo == nullptr && free_slot == nullptr) free_slot = &st;
+    }
+    if (free_slot != nullptr) {
+        free_slot->lo = static_cast<const char*>(lo);
+        free_slot->size = size;
+    }
+}
+
+void kairos::host::finish_switch() noexcept {
+    if (!asan_switching) return;
+    asan_switching = false;
+    const void* lo = nullptr;
+    std::size_t size = 0;
+    asan_stack* self = asan_find(__builtin_frame_address(0));
+    __sanitizer_finish_switch_fiber(self->fake, &lo, &size);
+    if (asan_from == &asan_boot && asan_boot.lo == nullptr) {
+        asan_boot.lo = static_cast<const char*>(lo);
+        asan_boot.size = size;
+    }
+}
+
+extern "C" void* kairos_host_pick(void* handle) noexcept {
+    void* next = kairos_sched_switch(handle);
+    if (next != handle) {
+        asan_from = asan_find(handle);
+        const asan_stack* to = asan_find(next);
+        asan_switching = true;
+        __sanitizer_start_switch_fiber(&asan_from->fake, to->lo, to->size);
+    }
+    return next;
+}
+#else
+void kairos::host::register_stack(const void*, std::size_t) noexcept {}
+void kairos::host::finish_switch() noexcept {}
+extern "C" void* kairos_host_pick(void* handle) noexcept { return kairos_sched_switch(handle); }
+#endif
+
 extern "C" void kairos_host_thread_start(void (*entry)(void*), void* arg) noexcept {
+    kairos::host::finish_switch();
     unmask();  // what irq_restore(0) in the switching-out thread would finish
     entry(arg);
     kairos_port_panic("thread entry returned", __FILE__, __LINE__);

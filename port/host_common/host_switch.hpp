@@ -3,6 +3,8 @@
 // signals, request_switch, idle) once for all of them.
 #pragma once
 
+#include <cstddef>
+
 namespace kairos::host {
 
 // switch_now() runs the port's switch routine: save the running context,
@@ -11,9 +13,24 @@ namespace kairos::host {
 // switched-out thread) when that thread is switched back in, mask still set.
 void switch_now() noexcept;
 
+// register_stack(lo, size) tells the sanitizer support which stack a
+// context handle belongs to (asm ports call it from stack_init); a no-op
+// unless built with AddressSanitizer.
+void register_stack(const void* lo, std::size_t size) noexcept;
+
+// finish_switch() completes an AddressSanitizer stack switch on the
+// incoming stack (asm ports call it right after their switch returns); a
+// no-op without ASan.
+void finish_switch() noexcept;
+
 }  // namespace kairos::host
 
 extern "C" {
+// kairos_host_pick(handle) is what the asm switch routines call instead of
+// kairos_sched_switch(): the same, plus telling AddressSanitizer about the
+// stack it is about to switch to (nothing more without ASan).
+void* kairos_host_pick(void* handle) noexcept;
+
 // kairos_host_thread_start(entry, arg) is where a new thread's first switch
 // lands (the ports' start stubs call it): it finishes the switch the way
 // switch_now()'s caller would (deferred signals, mask cleared), then runs

@@ -28,6 +28,7 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
     f->r12 = reinterpret_cast<std::uint64_t>(&kairos_host_thread_start);
     f->rbx = reinterpret_cast<std::uint64_t>(entry);
     f->rip = reinterpret_cast<std::uint64_t>(&kairos_x86_64_start);
+    host::register_stack(lo, size);
     return f;
 }
 
@@ -60,6 +61,7 @@ __attribute__((noinline)) void switch_now() noexcept {
           "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
           "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)",
           "st(5)", "st(6)", "st(7)");
+    finish_switch();
 }
 
 }  // namespace kairos::host

@@ -43,7 +43,7 @@
 kairos_x86_64_switch:                 /* rsp 16-aligned, [rsp] = resume address */
     .cfi_startproc
     leaq    -48(%rsp), %rdi         /* the handle this thread gets if it is switched out */
-    call    kairos_sched_switch@PLT /* rax = incoming handle; callee-saved regs intact */
+    call    kairos_host_pick@PLT    /* kairos_sched_switch (+ ASan notice): rax = incoming handle */
     leaq    -48(%rsp), %rcx
     cmpq    %rax, %rcx
     je      1f                      /* same thread (RIOT #14710): nothing to save or restore */
