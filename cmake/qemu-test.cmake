@@ -1,9 +1,10 @@
 # qemu-test.cmake: run bare-metal firmware as ctest tests under QEMU.
 #
 # Included from CMake, it defines kairos_add_qemu_test(). Run as a script
-# (cmake -P qemu-test.cmake -- <command...>) with -DEXPECT_EXIT=<n>, it runs
-# the command and passes only if the exit status is exactly n: that is how
-# tests of the fatal paths (panic 97, HardFault 98) check the code itself.
+# (cmake -P qemu-test.cmake -- <command...>) with -DEXPECT_EXIT=<n> (and
+# optionally -DEXPECT_OUTPUT=<regex>), it runs the command and passes only if
+# the exit status is exactly n (and the output matches): that is how tests
+# of the fatal paths (panic 97, HardFault 98) check the code itself.
 #
 # QEMU runs with -icount shift=0,align=off,sleep=off: the virtual clock is
 # driven by the instruction count (1 ns per instruction), so SysTick and every
@@ -22,9 +23,13 @@ if(CMAKE_SCRIPT_MODE_FILE)
             set(take ON)
         endif()
     endforeach()
-    execute_process(COMMAND ${cmd} RESULT_VARIABLE rc)
+    execute_process(COMMAND ${cmd} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    message("${out}")
     if(NOT rc STREQUAL "${EXPECT_EXIT}")
         message(FATAL_ERROR "exit status ${rc}, expected ${EXPECT_EXIT}")
+    endif()
+    if(DEFINED EXPECT_OUTPUT AND NOT out MATCHES "${EXPECT_OUTPUT}")
+        message(FATAL_ERROR "output does not match '${EXPECT_OUTPUT}'")
     endif()
     message(STATUS "exit status ${rc} as expected")
     return()
@@ -59,17 +64,22 @@ endif()
 set(KAIROS_QEMU ${KAIROS_QEMU_EXECUTABLE} ${_kairos_qemu} ${_kairos_qemu_common} ${_kairos_semihosting}
     CACHE INTERNAL "QEMU command line for KAIROS_MCU, without -kernel")
 
-# kairos_add_qemu_test(NAME <test> TARGET <firmware> [EXPECT_EXIT <n>] [WILL_FAIL])
+# kairos_add_qemu_test(NAME <test> TARGET <firmware> [EXPECT_EXIT <n>
+#                      [EXPECT_OUTPUT <regex>]] [WILL_FAIL])
 # registers a ctest running <firmware> in QEMU (30 s timeout). By default it
-# passes on exit status 0; EXPECT_EXIT demands exactly <n>; WILL_FAIL
-# inverts (used once, to prove a failing firmware fails ctest).
+# passes on exit status 0; EXPECT_EXIT demands exactly <n> (and
+# EXPECT_OUTPUT a matching console output); WILL_FAIL inverts (used once,
+# to prove a failing firmware fails ctest).
 function(kairos_add_qemu_test)
-    cmake_parse_arguments(arg "WILL_FAIL" "NAME;TARGET;EXPECT_EXIT" "" ${ARGN})
+    cmake_parse_arguments(arg "WILL_FAIL" "NAME;TARGET;EXPECT_EXIT;EXPECT_OUTPUT" "" ${ARGN})
     set(run ${KAIROS_QEMU} -kernel $<TARGET_FILE:${arg_TARGET}>)
     if(DEFINED arg_EXPECT_EXIT)
+        set(expect -DEXPECT_EXIT=${arg_EXPECT_EXIT})
+        if(DEFINED arg_EXPECT_OUTPUT)
+            list(APPEND expect "-DEXPECT_OUTPUT=${arg_EXPECT_OUTPUT}")
+        endif()
         add_test(NAME ${arg_NAME}
-                 COMMAND ${CMAKE_COMMAND} -DEXPECT_EXIT=${arg_EXPECT_EXIT}
-                         -P ${CMAKE_CURRENT_FUNCTION_LIST_FILE} -- ${run})
+                 COMMAND ${CMAKE_COMMAND} ${expect} -P ${CMAKE_CURRENT_FUNCTION_LIST_FILE} -- ${run})
     else()
         add_test(NAME ${arg_NAME} COMMAND ${run})
     endif()
