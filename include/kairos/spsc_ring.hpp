@@ -203,7 +203,7 @@ protected:
     void reset_indices(Index start, std::size_t filled = 0) noexcept {
         const Index head = static_cast<Index>(start + filled);
         prod_.head.store(head, std::memory_order_relaxed);  // no concurrent side
-        prod_.cached_tail = start;
+        prod_.limit = static_cast<Index>(start + slots_.capacity());
         cons_.tail.store(start, std::memory_order_relaxed);  // no concurrent side
         cons_.cached_head = head;
     }
@@ -213,7 +213,7 @@ protected:
     void swap_state(spsc_core& o) noexcept {
         swap_relaxed(prod_.head, o.prod_.head);
         swap_relaxed(cons_.tail, o.cons_.tail);
-        std::swap(prod_.cached_tail, o.prod_.cached_tail);
+        std::swap(prod_.limit, o.prod_.limit);
         std::swap(cons_.cached_head, o.cons_.cached_head);
         std::swap(slots_, o.slots_);
     }
@@ -236,17 +236,16 @@ protected:
     }
 
     // room(w, want) is the free space the producer sees at head w; it
-    // reloads the consumer's index only if the cached copy shows less than
+    // reloads the consumer's index only if the cached view shows less than
     // want.
     std::size_t room(Index w, std::size_t want) noexcept {
-        std::size_t free =
-            slots_.capacity() - static_cast<std::size_t>(static_cast<Index>(w - prod_.cached_tail));
+        std::size_t free = static_cast<Index>(prod_.limit - w);
         if (free < want) {
             // acquire: the consumer's moves out of (and destruction of) the
             // slots it freed happen before we construct into them.
-            prod_.cached_tail = cons_.tail.load(std::memory_order_acquire);
-            free = slots_.capacity() -
-                   static_cast<std::size_t>(static_cast<Index>(w - prod_.cached_tail));
+            const Index t = cons_.tail.load(std::memory_order_acquire);
+            prod_.limit = static_cast<Index>(t + slots_.capacity());
+            free = static_cast<Index>(prod_.limit - w);
         }
         return free;
     }
@@ -296,7 +295,10 @@ protected:
     // consumer when its cached copy runs out.
     struct alignas(cache_line) producer_side {
         std::atomic<Index> head;
-        Index cached_tail;                 // the producer's copy of cons_.tail
+        // limit is the producer's copy of cons_.tail plus capacity(): the
+        // head value at which the cached view is full, so the fast-path full
+        // test is one compare.
+        Index limit;
         std::atomic<std::uint32_t> failed{0};
     };
     // Consumer state: written by the consumer only.
