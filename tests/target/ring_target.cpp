@@ -143,7 +143,7 @@ int main() {
         {"spsc<8,u8>", all<spsc<8, std::uint8_t>>},
         {"spsc<16,u16,wrap>", all<spsc<16, std::uint16_t, 0xFFF0u>>},
         {"spsc<64,u32,wrap>", all<spsc<64, std::uint32_t, 0xFFFFFFC0u>>},
-        {"mpsc<4,u32>", all<mpsc<4, std::uint32_t>>},
+        {"mpsc<2,u32>", all<mpsc<2, std::uint32_t>>},
         {"mpsc<8,u32,wrap>", all<mpsc<8, std::uint32_t, 0xFFFFFFF8u>>},
         {"mpsc<64,u32,wrap>", all<mpsc<64, std::uint32_t, 0xFFFFFFC3u>>},
         {"spsc_isr_producer", spsc_isr_producer},
