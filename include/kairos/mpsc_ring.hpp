@@ -84,11 +84,11 @@ public:
         std::is_nothrow_constructible_v<T, Args&&...>) {
         if constexpr (std::is_nothrow_constructible_v<T, Args&&...>) {
             Index p;
-            if (!claim(p)) return false;
-            auto& s = slots_.at(p);
-            ::new (static_cast<void*>(s.get())) T(std::forward<Args>(args)...);
+            seq_slot<T, Index>* s = claim(p);
+            if (s == nullptr) return false;
+            ::new (static_cast<void*>(s->get())) T(std::forward<Args>(args)...);
             // release: the element is constructed before its slot says so.
-            s.seq.store(static_cast<Index>(p + 1u), std::memory_order_release);
+            s->seq.store(static_cast<Index>(p + 1u), std::memory_order_release);
             return true;
         } else {
             T tmp(std::forward<Args>(args)...);
@@ -344,15 +344,16 @@ protected:
         return d >= static_cast<diff_t>(slots_.capacity());
     }
 
-    // claim(p) reserves the next position for this producer; false (and
-    // counted) when full.
-    bool claim(Index& p) noexcept {
+    // claim(p) reserves the next position p for this producer and returns
+    // its slot; nullptr (and counted) when full.
+    seq_slot<T, Index>* claim(Index& p) noexcept {
 #if KAIROS_HAS_CAS
         p = prod_.head.load(std::memory_order_relaxed);  // a guess; the CAS checks it
         for (;;) {
+            seq_slot<T, Index>& s = slots_.at(p);
             // acquire: the consumer's last use of this slot (move out,
             // destroy) happens before we construct into it.
-            const diff_t d = diff(slots_.at(p).seq.load(std::memory_order_acquire), p);
+            const diff_t d = diff(s.seq.load(std::memory_order_acquire), p);
             if (d == 0) {
                 if (over_limit(p)) break;
                 // relaxed: the CAS only arbitrates between producers; the
@@ -360,7 +361,7 @@ protected:
                 if (prod_.head.compare_exchange_weak(p, static_cast<Index>(p + 1u),
                                                      std::memory_order_relaxed,
                                                      std::memory_order_relaxed)) {
-                    return true;
+                    return &s;
                 }
             } else if (d < 0) {
                 break;  // the slot still holds the element of one lap ago: full
@@ -369,7 +370,7 @@ protected:
             }
         }
         prod_.failed.fetch_add(1u, std::memory_order_relaxed);  // a statistic; orders nothing
-        return false;
+        return nullptr;
 #else
         // No CAS: claim inside the port's critical section. No other
         // producer can run in it, so the slot is free iff seq == p.
@@ -384,7 +385,7 @@ protected:
                                std::memory_order_relaxed);  // masked; a statistic
         }
         port::irq_restore(saved);
-        return ok;
+        return ok ? &slots_.at(p) : nullptr;
 #endif
     }
 
