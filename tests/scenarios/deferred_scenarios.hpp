@@ -218,14 +218,23 @@ inline void recurrent_long_periods_and_order() {
     KT_CHECK_EQ(d.recurrent_delay_us(), 30'000'000u);
     c.now = 30'000'000;
     KT_CHECK_EQ(d.run_recurrent(), 1u);
-    c.now = 3 * hour;  // all three hourly ones due: run in due order
+    // At 3 h every function is overdue. They run in due order: the 30 s one
+    // has been due since 60 s, the others since 1 h, 2 h and 3 h.
+    c.now = 3 * hour;
     t.n = 0;
     KT_CHECK_EQ(d.run_recurrent(), 4u);
     KT_REQUIRE(t.n == 4);
-    KT_CHECK_EQ(t.v[0], 1);
-    KT_CHECK_EQ(t.v[1], 2);
-    KT_CHECK_EQ(t.v[2], 3);
-    KT_CHECK_EQ(t.v[3], 9);
+    KT_CHECK_EQ(t.v[0], 9);
+    KT_CHECK_EQ(t.v[1], 1);
+    KT_CHECK_EQ(t.v[2], 2);
+    KT_CHECK_EQ(t.v[3], 3);
+    // Missed periods were skipped, not queued: the 30 s function is next due
+    // one period from now (3 h + 30 s), not at 90 s, and runs once then.
+    KT_CHECK_EQ(d.recurrent_delay_us(), 30'000'000u);
+    c.now = 3 * hour + 30'000'000;
+    t.n = 0;
+    KT_CHECK_EQ(d.run_recurrent(), 1u);
+    KT_CHECK(t.n == 1 && t.v[0] == 9);
 }
 
 inline void recurrent_alarm_runs_now_without_rephasing() {
