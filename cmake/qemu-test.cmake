@@ -53,6 +53,18 @@ elseif(KAIROS_MCU STREQUAL "lx106")
 else()
     message(FATAL_ERROR "qemu-test.cmake: no QEMU machine for KAIROS_MCU=${KAIROS_MCU}")
 endif()
+# KAIROS_QEMU_TIMER_HZ: rate of the board timer (board::cycles()) in the QEMU
+# model: mps2 SysTick 25 MHz, microbit SysTick 16 MHz, lx106 `sim` CCOUNT
+# 40 MHz (measured: 32000 CCOUNT ticks for 800k instructions of a counted
+# loop). Under -icount shift=0 one instruction is 1 ns of virtual time.
+if(KAIROS_MCU STREQUAL "cortex-m0")
+    set(_kairos_timer_hz 16000000)
+elseif(KAIROS_MCU STREQUAL "lx106")
+    set(_kairos_timer_hz 40000000)
+else()
+    set(_kairos_timer_hz 25000000)
+endif()
+set(KAIROS_QEMU_TIMER_HZ ${_kairos_timer_hz} CACHE INTERNAL "board timer rate in the QEMU model")
 list(GET _kairos_qemu 0 _kairos_qemu_exe)
 find_program(KAIROS_QEMU_EXECUTABLE ${_kairos_qemu_exe} REQUIRED)
 list(REMOVE_AT _kairos_qemu 0)

@@ -1,0 +1,237 @@
+// seed_stress.hpp: the seed's 100 000-task stress (esp8266/Arduino PR #6139,
+// /work/shared/reference/seeds/000_*) on the target core, in virtual time.
+//
+// A 1 ms timer interrupt (Cortex-M: kairos::ticker on SysTick; lx106: the
+// CCOMPARE0 timer of ktarget::periodic_irq_start, there is no ticker on that
+// port) pushes `chunk` messages per tick into a kairos::deferred of 32 slots
+// (SCHEDULED_FN_MAX_COUNT), exactly as the sketch's tickerCallback: `chunk`
+// attempts per tick, a refused push is counted and the same message retried
+// at the next attempt. The main loop calls run(); every function runs the
+// seed's checkMessage (bad id, value in reverse, values skipped, and at the
+// end bad last message). Unlike the sketch's busy loop(), the loop sleeps
+// (WFI / waiti) whenever the queue is empty, so QEMU with sleep=off skips
+// the idle time: the virtual time to completion is the same (the ticker
+// sets it), the wall time is far shorter, and the instructions executed are
+// the work itself (interrupt + schedule + run + check), not polling.
+//
+// Time: run_seed() reads the board timer (SysTick / CCOUNT) around the run;
+// under -icount shift=0 one instruction is 1 ns of virtual time, so timer
+// ticks convert to virtual ns and to instructions. Busy instructions = the
+// whole span minus the time spent asleep.
+#pragma once
+
+#include <kairos/deferred.hpp>
+#include <kairos/port.hpp>
+
+#include <cstdint>
+
+#include "target.hpp"
+
+#if defined(__arm__)
+#  include <kairos/ticker.hpp>
+#  include "cortex_m.hpp"
+#else
+#  include "lx106.hpp"
+#endif
+
+#ifndef KAIROS_QEMU_TIMER_HZ
+#  error "KAIROS_QEMU_TIMER_HZ: rate of the board timer in the QEMU model (cmake/qemu-test.cmake)"
+#endif
+
+namespace seed {
+
+#if defined(__arm__)
+namespace board = kairos::cortex_m;
+#else
+namespace board = kairos::lx106;
+#endif
+
+// The ESP8266 core's SCHEDULED_FN_MAX_COUNT; one recurrent entry (unused).
+inline kairos::deferred<32, 1> sched;
+
+// result is what one run reports.
+struct result {
+    std::uint32_t chunk = 0, messages = 0;
+    std::uint32_t failed = 0;      // refused push attempts (queue full)
+    std::uint32_t lost = 0;        // values skipped, summed
+    std::uint32_t reordered = 0;   // values in reverse
+    std::uint32_t bad_id = 0;
+    bool bad_last = false;         // nextVal != MSGCNT - 1 at the end
+    bool completed = false;        // the last message ran before the time limit
+    std::uint32_t ticks = 0;       // timer interrupts taken until completion
+    std::uint64_t virtual_ns = 0;  // attach to completion (1 instruction = 1 ns)
+    std::uint64_t busy_insns = 0;  // virtual_ns minus the time asleep
+    std::uint32_t overflows = 0;   // sched.overflows() delta
+};
+
+// The sketch's globals (msgNo, nextVal[0], pending), plus counters for its prints.
+struct state {
+    std::uint32_t count = 0, chunk = 0, tick_limit = 0;
+    volatile std::uint32_t msg_no = 0;
+    volatile std::uint32_t ticks = 0;
+    volatile std::int32_t pending = 1;
+    std::uint32_t next_val = 0;
+    std::uint32_t failed = 0, lost = 0, reordered = 0, bad_id = 0;
+    volatile std::uint64_t wake = 0;  // lx106: board timer at the callback's entry
+};
+inline state st;
+
+// stop_timer() detaches the 1 ms interrupt. Context: task.
+#if defined(__arm__)
+inline kairos::ticker seed_ticker;
+inline void stop_timer() noexcept { seed_ticker.detach(); }
+#else
+inline void stop_timer() noexcept { ktarget::periodic_irq_stop(); }
+#endif
+
+// check_message(msg) is the seed's checkMessage(); false on the last message.
+inline bool check_message(std::uint32_t msg) noexcept {
+    const std::uint32_t id = msg & 0x1f;
+    const std::uint32_t val = msg >> 5;
+    if (id >= 1) {
+        ++st.bad_id;
+        return true;
+    }
+    if (val == st.count - 1) {
+        st.pending = st.pending - 1;
+        return false;
+    }
+    if (val != st.next_val) {
+        if (val < st.next_val) {
+            ++st.reordered;
+        } else {
+            st.lost += val - st.next_val;
+        }
+    }
+    st.next_val = val + 1;
+    return true;
+}
+
+// ticker_callback() is the sketch's tickerCallback. Context: timer interrupt.
+inline void ticker_callback() noexcept {
+#if !defined(__arm__)
+    st.wake = board::cycles();
+#endif
+    st.ticks = st.ticks + 1;
+    for (std::uint32_t i = 0; i < st.chunk; ++i) {
+        if (st.msg_no >= st.count) return;
+        const std::uint32_t msg = (st.msg_no << 5) + 0;
+        if (sched.schedule([msg] {
+                if (!check_message(msg)) stop_timer();
+            })) {
+            st.msg_no = st.msg_no + 1;
+        } else {
+            ++st.failed;
+        }
+    }
+}
+
+// sleep_if_idle() waits for the next interrupt if nothing is queued and
+// returns the timer ticks spent asleep. Checking and sleeping happen with
+// interrupts masked, so a tick between them cannot be slept through (WFI /
+// waiti wake on a pending interrupt).
+inline std::uint64_t sleep_if_idle() noexcept {
+    const kairos::port::irq_state s = kairos::port::irq_disable();
+    std::uint64_t slept = 0;
+    if (sched.pending() == 0 && st.pending > 0) {
+        const std::uint64_t t0 = board::cycles();
+#if defined(__arm__)
+        // The SysTick handler runs only after irq_restore(): t1 is the wake-up.
+        asm volatile("dsb\n\twfi" ::: "memory");
+        slept = board::cycles() - t0;
+#else
+        // waiti 0 takes the level-1 timer interrupt before it returns: the
+        // wake-up is the callback's entry. The vector's register save before
+        // it counts as asleep (the plugin count in bench/target/collect is
+        // exact).
+        asm volatile("waiti 0" ::: "memory");
+        slept = st.wake > t0 ? st.wake - t0 : 0;
+#endif
+    }
+    kairos::port::irq_restore(s);
+    return slept;
+}
+
+// run_seed(chunk, count) runs the workload once and returns its counters.
+// It gives up (completed = false) after twice the ticks the capacity bound
+// needs, so a lost message fails instead of hanging. Context: main.
+inline result run_seed(std::uint32_t chunk, std::uint32_t count) noexcept {
+    st = state{};
+    st.count = count;
+    st.chunk = chunk;
+    const std::uint32_t per_tick = chunk < 32 ? chunk : 32;
+    st.tick_limit = 2 * (count / per_tick) + 10;
+    const std::uint32_t overflows0 = sched.overflows();
+    std::uint64_t asleep = 0;
+
+    const std::uint64_t t0 = board::cycles();
+#if defined(__arm__)
+    if (!seed_ticker.attach_ms(1, &ticker_callback)) kairos_port_panic("seed: attach_ms", __FILE__, __LINE__);
+#else
+    // 1 ms of QEMU virtual time: the port counts KAIROS_CPU_HZ, QEMU's
+    // CCOUNT runs at KAIROS_QEMU_TIMER_HZ.
+    ktarget::periodic_irq_start(
+        static_cast<std::uint32_t>(1000ull * KAIROS_QEMU_TIMER_HZ / KAIROS_CPU_HZ), &ticker_callback);
+#endif
+    while (st.pending > 0 && st.ticks <= st.tick_limit) {
+        sched.run();
+        asleep += sleep_if_idle();
+    }
+    const std::uint64_t t1 = board::cycles();
+    stop_timer();  // already detached by the last message, unless it never came
+    sched.run();   // nothing should be left; run it so the next round starts empty
+
+    result r;
+    r.chunk = chunk;
+    r.messages = count;
+    r.failed = st.failed;
+    r.lost = st.lost;
+    r.reordered = st.reordered;
+    r.bad_id = st.bad_id;
+    r.completed = st.pending == 0;
+    r.bad_last = st.next_val != count - 1;
+    r.ticks = st.ticks;
+    // ticks x 10^9 / rate: microbit ticks are 62.5 ns. No overflow below
+    // 584 years of virtual time at 1 GHz.
+    r.virtual_ns = (t1 - t0) * 1000000000ull / KAIROS_QEMU_TIMER_HZ;
+    r.busy_insns = (t1 - t0 - asleep) * 1000000000ull / KAIROS_QEMU_TIMER_HZ;
+    r.overflows = sched.overflows() - overflows0;
+    return r;
+}
+
+// expected_failed(chunk, count): refused pushes when the loop drains the
+// queue between ticks: every tick that fills all 32 slots with messages
+// still to come refuses its remaining chunk - 32 attempts.
+inline std::uint32_t expected_failed(std::uint32_t chunk, std::uint32_t count) noexcept {
+    if (chunk <= 32) return 0;
+    return ((count + 31) / 32 - 1) * (chunk - 32);
+}
+
+// bound_ticks(chunk, count): the ticks the ticker (or the capacity) needs.
+inline std::uint32_t bound_ticks(std::uint32_t chunk, std::uint32_t count) noexcept {
+    const std::uint32_t per_tick = chunk < 32 ? chunk : 32;
+    return (count + per_tick - 1) / per_tick;
+}
+
+// print_result(r) prints one line:
+//   seed chunk <c> n <count> virtual_us <t> bound_ms <b> failed <f> lost <l>
+//   reordered <r> bad_id <i> bad_last <0|1> busy_insns <b>
+inline void print_result(const result& r) noexcept {
+    auto field = [](const char* name, std::uint64_t v) {
+        ktarget::print(name);
+        ktarget::print_u64(v);
+    };
+    field("seed chunk ", r.chunk);
+    field(" n ", r.messages);
+    field(" virtual_us ", r.virtual_ns / 1000);
+    field(" bound_ms ", bound_ticks(r.chunk, r.messages));
+    field(" failed ", r.failed);
+    field(" lost ", r.lost);
+    field(" reordered ", r.reordered);
+    field(" bad_id ", r.bad_id);
+    field(" bad_last ", r.bad_last ? 1 : 0);
+    field(" busy_insns ", r.busy_insns);
+    ktarget::print("\n");
+}
+
+}  // namespace seed
