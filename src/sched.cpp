@@ -23,15 +23,22 @@ detail::run_queue<prio_levels, runqueue_encoding> rq;
 timer_queue timers;  // sleep_us() deadlines
 bool running = false;
 bool stop_requested = false;  // idle thread asks to return to boot
+// slow_pick is set whenever the next decision may need pick_slow(): a
+// sleep deadline is armed or the idle thread asked to stop. One flag keeps
+// the common decision to one test; pick_slow() recomputes it.
+bool slow_pick = false;
 run_options options;
 unsigned live = 0;
 pid idle_pid = no_pid;
 
 constexpr unsigned char stack_fill = 0xA5;
-// The canary: the lowest 16 bytes of every stack, checked at every switch
-// away from the thread with two word compares.
-constexpr std::size_t canary_size = 16;
+// The canary: the lowest word of every stack, checked at every switch away
+// from the thread with one compare.
+constexpr std::size_t canary_size = sizeof(std::uint64_t);
 constexpr std::uint64_t canary_word = 0x6b61697230734b21ull;  // neither fill nor zero
+// The boot context's stack is not ours; its slot points here so the check
+// at every switch needs no "is this the boot context" branch.
+std::uint64_t boot_canary = canary_word;
 
 // reschedule() requests a switch, but only while the kernel runs: a
 // wake-up before run() (or from a signal after it) must not start switching
@@ -82,9 +89,9 @@ char* put_string(char* p, const char* s, std::size_t max) noexcept {
 // check_stack(t) halts if the canary at the bottom of t's stack was
 // overwritten.
 inline void check_stack(const tcb* t) noexcept {
-    std::uint64_t w[2];
-    std::memcpy(w, t->stack_lo, sizeof w);
-    if (((w[0] ^ canary_word) | (w[1] ^ canary_word)) != 0) report_overflow(t);
+    std::uint64_t w;
+    std::memcpy(&w, t->stack_lo, sizeof w);
+    if (w != canary_word) report_overflow(t);
 }
 
 void thread_entry(void* arg) {
@@ -102,6 +109,7 @@ void thread_entry(void* arg) {
         if (rq.best() == self_tcb && self_tcb->next == self_tcb) {  // only idle can run
             if (timers.empty() && options.return_when_idle) {
                 stop_requested = true;
+                slow_pick = true;
                 port::request_switch();
             } else {
                 port::idle(timers.empty() ? UINT64_MAX : timers.next_due());
@@ -126,8 +134,7 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     __asan_unpoison_memory_region(lo, size);  // frames of a previous user may be poisoned
 #endif
     std::memset(lo, stack_fill, size);  // high-water mark; outside the masked section
-    const std::uint64_t cw[2] = {canary_word, canary_word};
-    std::memcpy(lo, cw, canary_size);
+    std::memcpy(lo, &canary_word, canary_size);
 
     irq_guard g;
     tcb* t = nullptr;
@@ -252,6 +259,7 @@ void sleep_us(std::uint64_t us) noexcept {
     tcb* t = current;
     t->timer.owner = t;
     timers.arm(t->timer, port::now_us() + us);
+    slow_pick = true;
     block_current(thread_state::sleeping);
     port::irq_restore(s);
 }
@@ -322,7 +330,10 @@ void exit() noexcept {
 thread_state state(pid p) noexcept {
     irq_guard g;
     const tcb* t = lookup(p);
-    return t == nullptr ? thread_state::stopped : t->st;
+    if (t == nullptr) return thread_state::stopped;
+    // Runnable threads are all stored as pending (a switch then writes no
+    // state); the current one is the running one.
+    return t == current && t->st == thread_state::pending ? thread_state::running : t->st;
 }
 
 int priority(pid p) noexcept {
@@ -354,6 +365,7 @@ unsigned live_threads() noexcept { return live; }
 int run(const run_options& o) noexcept {
     KAIROS_ASSERT(!running && current == boot && !port::in_isr());
     options = o;
+    boot->stack_lo = reinterpret_cast<unsigned char*>(&boot_canary);
     if (o.idle_thread) {
         const pid id = create(o.idle_stack, o.idle_stack_size, prio_levels - 1, idle_main,
                               nullptr, "idle", create_no_yield);
@@ -384,6 +396,7 @@ void reset() noexcept {
     rq = {};
     live = 0;
     stop_requested = false;
+    slow_pick = false;
     current = boot;
 }
 
@@ -395,9 +408,10 @@ namespace {
 
 // pick_slow() is the decision when timers are pending, the idle thread asked
 // to stop, or nothing is runnable (then it waits in port::idle()).
-__attribute__((noinline)) tcb* pick_slow() noexcept {
+tcb* pick_slow() noexcept {
     for (;;) {
         if (!timers.empty()) expire(kairos::port::now_us());
+        slow_pick = !timers.empty();
         if (stop_requested) {
             stop_requested = false;
             return boot;
@@ -410,20 +424,25 @@ __attribute__((noinline)) tcb* pick_slow() noexcept {
     }
 }
 
+// switch_slow() ends kairos_sched_switch() through pick_slow(). Out of line
+// so the common path stays a leaf (no frame, no saved registers).
+__attribute__((noinline)) void* switch_slow() noexcept {
+    tcb* next = pick_slow();
+    current = next;
+    return next->ctx;
+}
+
 }  // namespace
 
+// kairos_sched_switch() is the whole decision in the common case: one
+// canary compare, one bitmap scan, no thread state written (runnable
+// threads stay pending; state() reports the current one as running).
 extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     tcb* cur = current;
     cur->ctx = ctx;
-    if (cur != boot) check_stack(cur);
-    kairos::detail::clist_node* n = rq.best();
-    tcb* next = (n != nullptr && timers.empty() && !stop_requested) ? static_cast<tcb*>(n)
-                                                                          : pick_slow();
-    if (next != cur) {
-        using kairos::kernel::thread_state;
-        if (cur->st == thread_state::running) cur->st = thread_state::pending;
-        if (next != boot) next->st = thread_state::running;
-        current = next;
-    }
+    check_stack(cur);  // the boot context's slot points at boot_canary
+    if (!rq.any() || slow_pick) return switch_slow();
+    tcb* next = static_cast<tcb*>(rq.best_nonempty());
+    current = next;
     return next->ctx;
 }

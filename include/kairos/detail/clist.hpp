@@ -55,10 +55,9 @@ public:
         return n;
     }
 
-    // rotate() moves the head to the tail (yield within one priority).
-    void rotate() noexcept {
-        if (head_ != nullptr) head_ = head_->next;
-    }
+    // rotate() moves the head to the tail (yield within one priority): with
+    // a circular list that is just moving the anchor. Requires !empty().
+    void rotate() noexcept { head_ = head_->next; }
 
 private:
     clist_node* head_ = nullptr;

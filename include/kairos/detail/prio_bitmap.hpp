@@ -95,12 +95,15 @@ public:
         lists_[prio].remove(n);
         if (lists_[prio].empty()) bits_.clear(prio);
     }
-    // rotate(prio) moves the head of level prio to its tail.
+    // rotate(prio) moves the head of level prio to its tail. Requires the
+    // level non-empty (the kernel rotates only the running thread's level).
     void rotate(unsigned prio) noexcept { lists_[prio].rotate(); }
     // best() returns the head of the best non-empty level, or nullptr.
-    clist_node* best() const noexcept {
-        return bits_.empty() ? nullptr : lists_[bits_.best()].front();
-    }
+    clist_node* best() const noexcept { return any() ? best_nonempty() : nullptr; }
+    // any() is true if some level is non-empty.
+    bool any() const noexcept { return !bits_.empty(); }
+    // best_nonempty() is best() without the emptiness test. Requires any().
+    clist_node* best_nonempty() const noexcept { return lists_[bits_.best()].front(); }
     // best_prio() returns the best non-empty level, or Levels if none.
     unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }
