@@ -148,3 +148,11 @@ void* kairos_sched_switch(void* ctx) noexcept;
 // with a distinctive code on targets. Context: any. Never returns.
 [[noreturn]] void kairos_port_panic(const char* what, const char* file, int line) noexcept;
 }
+
+// A port may define irq_disable(), irq_restore(), in_isr() and
+// request_switch() inline, in a header kairos_port_irq.hpp on its include
+// path: the kernel calls them around every operation, and on the host ports
+// (port/host_common) each is a few flag accesses, cheaper inline than a call.
+#if __has_include(<kairos_port_irq.hpp>)
+#include <kairos_port_irq.hpp>
+#endif

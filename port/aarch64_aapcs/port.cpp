@@ -49,7 +49,6 @@ __attribute__((noinline)) void switch_now() noexcept {
           "x14", "x15", "x16", "x17", "x18", "x30", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7",
           "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26", "v27",
           "v28", "v29", "v30", "v31", "memory", "cc");
-    finish_switch();
 }
 
 }  // namespace kairos::host

@@ -1,6 +1,7 @@
 // Port hooks common to every hosted (Linux) port: time, console, panic, the
 // virtual interrupt mask, signals as interrupts, request_switch and idle.
-// The context switch itself is the port's host::switch_now().
+// The context switch itself is the port's host::switch_now(); the masking
+// hooks are inline in kairos_port_irq.hpp, their slow part unmask() is here.
 //
 // Everything here runs on the one OS thread that runs the kernel, and its
 // signal handlers. The shared variables are std::atomic (lock-free, hence
@@ -9,6 +10,7 @@
 // is relaxed: no other CPU ever reads them.
 #include "host_switch.hpp"
 #include "kairos_host.hpp"
+#include "kairos_port_irq.hpp"
 
 #include <kairos/port.hpp>
 
@@ -27,15 +29,16 @@ namespace {
 
 using isr_fn = void (*)();
 
-std::atomic<std::uint32_t> masked{0};      // the virtual interrupt mask: 1 = masked
-std::atomic<std::uint32_t> isr_depth{0};   // > 0 while a kairos handler runs
-std::atomic<std::uint64_t> deferred{0};    // bit n: signal n arrived while masked
-std::atomic<std::uint32_t> switch_req{0};  // request_switch() pending
+// Short names for the flags the inline hooks share (kairos_port_irq.hpp).
+constexpr auto& masked = kairos::host::irq.masked;
+constexpr auto& isr_depth = kairos::host::irq.isr_depth;
+constexpr auto& deferred = kairos::host::irq.deferred;
+constexpr auto& switch_req = kairos::host::irq.switch_req;
 std::atomic<unsigned long> deferred_runs{0};
 std::atomic<isr_fn> handlers[64];
 sigset_t kairos_signals;  // written only by attach/detach, in thread context
 
-void fence() noexcept { std::atomic_signal_fence(std::memory_order_seq_cst); }
+void fence() noexcept { kairos::host::compiler_fence(); }
 
 // run_isr(sig) runs one handler as an interrupt. Mask already set.
 void run_isr(int sig) noexcept {
@@ -86,12 +89,16 @@ extern "C" void on_signal(int sig) {
     errno = saved_errno;
 }
 
+}  // namespace
+
+kairos::host::irq_flags kairos::host::irq;
+
 // unmask() is irq_restore(0): drain deferred handlers, take a requested
 // switch (thread context only), then clear the mask; repeat if a signal or
 // request slipped in between. switch_req is consumed with a plain store:
 // a handler can only set it, and the decision that follows serves any
 // request made before it.
-void unmask() noexcept {
+void kairos::host::unmask() noexcept {
     for (;;) {
         if (deferred.load(std::memory_order_relaxed) != 0) run_deferred();  // relaxed: same thread
         // relaxed: same-thread flags, ordered by the fences.
@@ -99,20 +106,20 @@ void unmask() noexcept {
             isr_depth.load(std::memory_order_relaxed) == 0) {
             switch_req.store(0, std::memory_order_relaxed);
             kairos::host::switch_now();  // anything that came meanwhile: checked below
+            kairos::host::finish_switch();
         }
         fence();
         masked.store(0, std::memory_order_relaxed);  // relaxed: same thread, fenced
         fence();
-        if (deferred.load(std::memory_order_relaxed) == 0 &&
-            switch_req.load(std::memory_order_relaxed) == 0) {
+        // Anything that arrived since the checks above? One test for both.
+        if ((deferred.load(std::memory_order_relaxed) | switch_req.load(std::memory_order_relaxed)) ==
+            0) {
             return;
         }
         masked.store(1, std::memory_order_relaxed);  // relaxed: re-mask to drain again
         fence();
     }
 }
-
-}  // namespace
 
 namespace kairos::port {
 
@@ -124,35 +131,6 @@ std::uint64_t now_us() noexcept {
 }
 
 void console_write(const char* s) noexcept { std::fputs(s, stderr); }
-
-irq_state irq_disable() noexcept {
-    const irq_state old = masked.load(std::memory_order_relaxed);  // relaxed: same thread
-    masked.store(1, std::memory_order_relaxed);                     // relaxed: fenced below
-    fence();  // kernel data accesses stay after the mask is set
-    return old;
-}
-
-void irq_restore(irq_state s) noexcept {
-    fence();  // kernel data accesses stay before the mask is cleared
-    if (s != 0) {
-        masked.store(1, std::memory_order_relaxed);  // relaxed: same thread
-        return;
-    }
-    unmask();
-}
-
-bool in_isr() noexcept { return isr_depth.load(std::memory_order_relaxed) != 0; }  // relaxed: same thread
-
-void request_switch() noexcept {
-    switch_req.store(1, std::memory_order_relaxed);  // relaxed: same thread
-    fence();
-    if (isr_depth.load(std::memory_order_relaxed) != 0 ||
-        masked.load(std::memory_order_relaxed) != 0) {
-        return;  // taken at the unmasking irq_restore() / next kernel entry
-    }
-    masked.store(1, std::memory_order_relaxed);  // relaxed: same thread
-    unmask();
-}
 
 void start_scheduler() noexcept { request_switch(); }
 
@@ -298,13 +276,12 @@ extern "C" void* kairos_host_pick(void* handle) noexcept {
 }
 #else
 void kairos::host::register_stack(const void*, std::size_t) noexcept {}
-void kairos::host::finish_switch() noexcept {}
 extern "C" void* kairos_host_pick(void* handle) noexcept { return kairos_sched_switch(handle); }
 #endif
 
 extern "C" void kairos_host_thread_start(void (*entry)(void*), void* arg) noexcept {
     kairos::host::finish_switch();
-    unmask();  // what irq_restore(0) in the switching-out thread would finish
+    kairos::host::unmask();  // what irq_restore(0) in the switching-out thread would finish
     entry(arg);
     kairos_port_panic("thread entry returned", __FILE__, __LINE__);
 }

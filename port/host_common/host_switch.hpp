@@ -11,7 +11,9 @@ namespace kairos::host {
 // call kairos_sched_switch(), restore the context it returns. Called by
 // host.cpp with the virtual mask set, in thread context; returns (in the
 // switched-out thread) when that thread is switched back in, mask still set.
-void switch_now() noexcept;
+// The symbol has a C name so the x86-64 port can define it in assembly
+// (an ordinary call into switch.S, no C++ wrapper in between).
+void switch_now() noexcept asm("kairos_host_switch_now");
 
 // register_stack(lo, size) tells the sanitizer support which stack a
 // context handle belongs to (asm ports call it from stack_init); a no-op
@@ -19,9 +21,13 @@ void switch_now() noexcept;
 void register_stack(const void* lo, std::size_t size) noexcept;
 
 // finish_switch() completes an AddressSanitizer stack switch on the
-// incoming stack (asm ports call it right after their switch returns); a
-// no-op without ASan.
+// incoming stack (host.cpp calls it right after switch_now() returns); a
+// no-op without ASan, inline so that costs nothing per switch.
+#if defined(__SANITIZE_ADDRESS__)
 void finish_switch() noexcept;
+#else
+inline void finish_switch() noexcept {}
+#endif
 
 }  // namespace kairos::host
 

@@ -1,20 +1,22 @@
 /* x86-64 System V context switch for kairos (port/x86_64_sysv).
  *
- * kairos_x86_64_switch is entered by a jump, not a call: host::switch_now()
- * aligns rsp to 16, pushes its resume address and jumps here with the
- * virtual interrupt mask set. It asks kairos_sched_switch() for the next
- * thread first, passing the handle the outgoing thread will have (rsp - 48,
- * where the six pushes will put its registers; the pushes happen after the
- * call, which is fine because nothing reads the handle before the pushes).
- * If the answer is the same thread nothing is saved or restored (RIOT
- * #14710); otherwise it pushes the callee-saved registers, loads the
- * incoming handle, pops and resumes with pop + jmp. Neither side touches
- * the return-stack buffer, so it stays balanced: `ret` would be predicted
- * from the entry the switching-out thread pushed, and a `call` in with a
- * jmp out would leave that entry behind and misalign every later return
- * (measured: sched.nop 21 ns balanced vs 50 ns call + pop/jmp on the 2-vCPU
- * VM). targets.md §9 measured pop + jmp 5x faster than ret for a bare
- * switch.
+ * kairos_host_switch_now is host::switch_now() itself (host_switch.hpp
+ * gives the C++ declaration this symbol name): an ordinary ABI call from
+ * the one call site in host.cpp's unmask(), with the virtual interrupt
+ * mask set. The call already pushed the resume address and gave up the
+ * caller-saved registers, so the routine needs no stack realignment and
+ * no red-zone skip. It asks kairos_sched_switch() for the next thread
+ * first, passing the handle the outgoing thread will have (where the
+ * pushes will put its registers; nothing reads the handle before they
+ * happen). If the answer is the same thread nothing is saved or restored
+ * (RIOT #14710); otherwise it pushes the callee-saved registers, loads the
+ * incoming handle, pops and returns with `ret`. The call and the `ret`
+ * stay paired on the return-stack buffer even across threads: every
+ * switched-out thread was called from the same site, so the `ret` of the
+ * incoming thread goes exactly where the predictor expects (a new thread's
+ * first `ret` to kairos_x86_64_start is the one miss, once per thread).
+ * The earlier entry by jump with a hand-pushed address and a pop + jmp
+ * exit cost 9 more instructions per switch.
  *
  * Saved: rbx rbp r12 r13 r14 r15, rsp (as the handle), rip. Not saved:
  * caller-saved registers (the call already gave them up), MXCSR and the
@@ -31,24 +33,25 @@
  *   handle + 0x20  rbx            new thread: entry
  *   handle + 0x28  rbp            new thread: 0 (ends frame-pointer chains)
  *   handle + 0x30  resume rip     new thread: kairos_x86_64_start
- *   handle + 0x38  rsp after the resume: 16-byte aligned (switch_now
- *                  aligns before its push; stack_init for a new thread)
+ *   handle + 0x38  rsp after the resume: 16-byte aligned (the ABI's
+ *                  alignment at the call; stack_init for a new thread)
  */
 #include "frame.hpp"
 
     .text
-    .globl  kairos_x86_64_switch
-    .type   kairos_x86_64_switch, @function
+    .globl  kairos_host_switch_now
+    .type   kairos_host_switch_now, @function
     .p2align 4
-kairos_x86_64_switch:                 /* rsp 16-aligned, [rsp] = resume address */
+kairos_host_switch_now:               /* called: [rsp] = resume address, rsp = 8 (mod 16) */
     .cfi_startproc
-    leaq    -48(%rsp), %rdi         /* the handle this thread gets if it is switched out */
+    pushq   %rbp                    /* first of the six saves; also aligns rsp for the call */
+    .cfi_adjust_cfa_offset 8
+    leaq    -40(%rsp), %rdi         /* the handle this thread gets if it is switched out */
     call    kairos_host_pick@PLT    /* kairos_sched_switch (+ ASan notice): rax = incoming handle */
-    leaq    -48(%rsp), %rcx
+    leaq    -40(%rsp), %rcx
     cmpq    %rax, %rcx
-    je      1f                      /* same thread (RIOT #14710): nothing to save or restore */
-    pushq   %rbp                    /* the pushes land exactly at the handle given above */
-    pushq   %rbx
+    je      1f                      /* same thread (RIOT #14710): nothing more to save or restore */
+    pushq   %rbx                    /* the pushes land exactly at the handle given above */
     pushq   %r12
     pushq   %r13
     pushq   %r14
@@ -59,11 +62,11 @@ kairos_x86_64_switch:                 /* rsp 16-aligned, [rsp] = resume address 
     popq    %r13
     popq    %r12
     popq    %rbx
-    popq    %rbp
-1:  popq    %rcx                    /* resume address; rcx is caller-saved, free */
-    jmpq    *%rcx
+1:  popq    %rbp
+    .cfi_adjust_cfa_offset -8
+    ret
     .cfi_endproc
-    .size   kairos_x86_64_switch, .-kairos_x86_64_switch
+    .size   kairos_host_switch_now, .-kairos_host_switch_now
 
 /* kairos_x86_64_start: first resume of a new thread. rsp = handle + 0x38,
  * 16-byte aligned by stack_init, so the call below sees a proper frame. */
