@@ -9,6 +9,7 @@
 #include <kairos/kernel/mutex.hpp>
 #include <kairos/kernel/thread.hpp>
 #include <kairos/kernel/thread_flags.hpp>
+#include <kairos/config.hpp>
 #include <kairos/port.hpp>
 #include <kairos/timer_queue.hpp>
 
@@ -75,6 +76,8 @@ enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
 
 extern tcb threads[max_threads + 1];  // [0] is the boot context
 extern tcb* current;
+extern detail::run_queue<prio_levels, runqueue_encoding> rq;
+extern bool running;  // between run()'s start and its return
 
 // irq_guard masks interrupts for a scope. Leaving the scope may switch
 // (a switch requested inside happens at the unmasking irq_restore()).
@@ -86,17 +89,34 @@ struct irq_guard {
     irq_guard& operator=(const irq_guard&) = delete;
 };
 
+// The three helpers below are on every mutex/msg/flags hand-off, so they
+// are inline here rather than calls into sched.cpp.
+
 // lookup(p) returns the slot of a live thread, or nullptr.
-tcb* lookup(pid p) noexcept;
+inline tcb* lookup(pid p) noexcept {
+    if (p < 1 || p > static_cast<pid>(max_threads)) return nullptr;
+    tcb* t = &threads[p];
+    return t->st == thread_state::stopped ? nullptr : t;
+}
 
 // make_runnable(t) queues t at the end of its level and requests a switch
-// if t beats the running thread. Interrupts masked.
-void make_runnable(tcb* t) noexcept;
+// if t beats the running thread: only while the kernel runs, so a wake-up
+// before run() does not start switching from the boot context. Interrupts
+// masked.
+inline void make_runnable(tcb* t) noexcept {
+    t->st = thread_state::pending;
+    rq.push_back(t, t->prio);
+    if (t->prio < current->prio && running) port::request_switch();
+}
 
 // block_current(s) takes the running thread off the run queue in state s
 // and requests a switch. The switch happens when the caller unmasks, which
 // must then be with interrupts enabled (asserted by the callers).
-void block_current(thread_state s) noexcept;
+inline void block_current(thread_state s) noexcept {
+    rq.remove(current, current->prio);
+    current->st = s;
+    port::request_switch();
+}
 
 // set_priority(t, p) changes t's effective priority wherever t is queued
 // (run queue, a mutex's waiters, a receiver's senders) and propagates an
@@ -113,8 +133,13 @@ void prio_queue_insert(tcb*& head, tcb* t) noexcept;
 void prio_queue_remove(tcb*& head, tcb* t) noexcept;
 
 // assert_can_block(): thread context with interrupts enabled before the
-// mask was taken (s is the state irq_disable() returned).
-void assert_can_block(port::irq_state s) noexcept;
+// mask was taken (s is the state irq_disable() returned). Inline: nothing
+// at all without KAIROS_ASSERTS.
+inline void assert_can_block(port::irq_state s) noexcept {
+    KAIROS_ASSERT(s == 0 && !port::in_isr());
+    KAIROS_ASSERT(running && current != &threads[0]);
+    (void)s;
+}
 
 // is_runnable(s): pending or running.
 constexpr bool is_runnable(thread_state s) noexcept {

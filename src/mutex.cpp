@@ -31,6 +31,34 @@ void release(tcb* t, const mutex* m) noexcept {
     }
 }
 
+// hand_over(m, next) makes next, the first waiter, the owner of m at once
+// (nobody can barge in between) and unlinks it in O(1): it is the head of
+// the sorted waiters. Masked.
+void hand_over(mutex& m, tcb* next) noexcept {
+    mutex_access::set_waiters(m, next->next_wait);
+    next->next_wait = nullptr;
+    set_owner(m, next->id);
+    next->waiting_for = nullptr;
+}
+
+// unlock_inherit(m, owner_pid, next) is unlock() of a protocol::inherit
+// mutex: the bookkeeping of held mutexes and priorities around the
+// handoff. Out of line so the plain unlock() keeps a small frame. Masked.
+__attribute__((noinline)) void unlock_inherit(mutex& m, pid owner_pid, tcb* next) noexcept {
+    tcb* old = lookup(owner_pid);
+    KAIROS_ASSERT(!port::in_isr() && old == current);  // only the owner unlocks
+    release(old, &m);
+    if (next == nullptr) {
+        set_owner(m, no_pid);
+    } else {
+        hand_over(m, next);
+        hold(next, &m);
+        recompute_priority(next);  // inherits from the waiters still queued
+        make_runnable(next);
+    }
+    if (old != nullptr) recompute_priority(old);  // drop what this mutex lent
+}
+
 }  // namespace
 
 void mutex::lock() noexcept {
@@ -67,35 +95,24 @@ bool mutex::try_lock() noexcept {
 }
 
 void mutex::unlock() noexcept {
-    irq_guard g;
-    KAIROS_ASSERT(owner() != no_pid);  // unlocking an unlocked mutex
-    const bool pi = (word_ & pi_bit) != 0;
-    tcb* old = lookup(owner());
-    if (pi) {
-        KAIROS_ASSERT(!port::in_isr() && old == current);  // only the owner unlocks
-        release(old, this);
-    }
+    const port::irq_state s = port::irq_disable();
+    const pid owner_pid = owner();
+    KAIROS_ASSERT(owner_pid != no_pid);  // unlocking an unlocked mutex
     tcb* next = first_waiter(*this);
-    if (next == nullptr) {
-        set_owner(*this, no_pid);
-    } else {
-        tcb* head = next;
-        prio_queue_remove(head, next);
-        mutex_access::set_waiters(*this, head);
-        set_owner(*this, next->id);  // direct handoff: never free in between
-        next->waiting_for = nullptr;
-        if (pi) {
-            hold(next, this);
-            recompute_priority(next);  // inherits from the waiters still queued
-        }
+    if ((word_ & pi_bit) != 0) {
+        unlock_inherit(*this, owner_pid, next);
+    } else if (next != nullptr) {
+        hand_over(*this, next);
         make_runnable(next);
+    } else {
+        set_owner(*this, no_pid);
     }
-    if (pi && old != nullptr) recompute_priority(old);  // drop what this mutex lent
-    if (next != nullptr && old != nullptr && old == current) {
+    if (next != nullptr && owner_pid == current->id) {
         // RIOT 1d99f4f: after a handoff, always give the scheduler a say;
         // the old owner may have lost an inherited priority.
         port::request_switch();
     }
+    port::irq_restore(s);
 }
 
 }  // namespace kairos::kernel

@@ -15,13 +15,13 @@ namespace impl {
 
 tcb threads[max_threads + 1];
 tcb* current = &threads[0];
+detail::run_queue<prio_levels, runqueue_encoding> rq;
+bool running = false;
 
 namespace {
 
 tcb* const boot = &threads[0];  // the context that called run()
-detail::run_queue<prio_levels, runqueue_encoding> rq;
 timer_queue timers;  // sleep_us() deadlines
-bool running = false;
 bool stop_requested = false;  // idle thread asks to return to boot
 // slow_pick is set whenever the next decision may need pick_slow(): a
 // sleep deadline is armed or the idle thread asked to stop. One flag keeps
@@ -166,30 +166,6 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
 }
 
 }  // namespace
-
-tcb* lookup(pid p) noexcept {
-    if (p < 1 || p > static_cast<pid>(max_threads)) return nullptr;
-    tcb* t = &threads[p];
-    return t->st == thread_state::stopped ? nullptr : t;
-}
-
-void make_runnable(tcb* t) noexcept {
-    t->st = thread_state::pending;
-    rq.push_back(t, t->prio);
-    if (t->prio < current->prio) reschedule();
-}
-
-void block_current(thread_state s) noexcept {
-    rq.remove(current, current->prio);
-    current->st = s;
-    port::request_switch();
-}
-
-void assert_can_block(port::irq_state s) noexcept {
-    KAIROS_ASSERT(s == 0 && !port::in_isr());
-    KAIROS_ASSERT(running && current != boot);
-    (void)s;
-}
 
 void prio_queue_insert(tcb*& head, tcb* t) noexcept {
     tcb** p = &head;
