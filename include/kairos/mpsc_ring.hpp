@@ -6,7 +6,8 @@
 // alone through its own sequence number (D. Vyukov's bounded queue). There is
 // no in-order commit: a producer preempted between claim and publish, even by
 // an ISR that pushes to the same ring, never makes another producer wait.
-// The single consumer needs no read-modify-write at all.
+// The single consumer needs no read-modify-write for correctness (on x86
+// its single pops end with one locked exchange, for speed: advance_tail()).
 //
 // Transiently empty: the consumer takes slots in index order, so a slot that
 // is claimed but not yet published hides the slots after it until its
@@ -134,7 +135,7 @@ public:
         out = std::move(*s.get());
         s.get()->~T();
         free_slot(s, c);
-        cons_.tail.store(static_cast<Index>(c + 1u), std::memory_order_relaxed);  // see size()
+        advance_tail(c);
         return true;
     }
 
@@ -173,7 +174,7 @@ public:
         if (!any) return;
         s.get()->~T();
         free_slot(s, c);
-        cons_.tail.store(static_cast<Index>(c + 1u), std::memory_order_relaxed);  // see size()
+        advance_tail(c);
     }
 
     // pop_n(out, n) move-assigns up to n oldest published elements to
@@ -332,6 +333,23 @@ protected:
         // release: our reads and destruction of the element complete before
         // a producer constructs into the slot again.
         s.seq.store(static_cast<Index>(c + slots_.mask() + 1u), std::memory_order_release);
+    }
+
+    // advance_tail(c) moves the consumer's tail past position c after a
+    // single-element pop. On x86 it is a locked exchange instead of a plain
+    // store: the full barrier keeps the consumer from running on to the next
+    // slots (lines the producers are writing) before its frees are visible,
+    // which measured 1.5-1.7x more ring.mpsc.throughput (2 producers on two
+    // cores) for ~2 ns more per uncontended pop (docs/rings.md). One
+    // instruction either way, wait-free; other cores keep the plain store.
+    void advance_tail(Index c) noexcept {
+        const Index next = static_cast<Index>(c + 1u);
+#if defined(__x86_64__) || defined(__i386__)
+        // seq_cst: the barrier is the point (xchg); the value only feeds size().
+        (void)cons_.tail.exchange(next, std::memory_order_seq_cst);
+#else
+        cons_.tail.store(next, std::memory_order_relaxed);  // only feeds size() and over_limit()
+#endif
     }
 
     // over_limit(p) is true when claiming p would exceed capacity() (only
