@@ -42,6 +42,19 @@
 #  endif
 #endif
 
+// KAIROS_MPSC_POP_BARRIER: 1 where a full barrier after each mpsc_ring pop
+// is one cheap instruction (x86: a locked xchg) and measured faster, because
+// it stops the consumer running ahead into lines producers are still writing
+// (docs/rings.md). 0 elsewhere: on LL/SC cores an exchange is a loop, and
+// single-core MCUs gain nothing.
+#ifndef KAIROS_MPSC_POP_BARRIER
+#  if defined(__x86_64__) || defined(__i386__)
+#    define KAIROS_MPSC_POP_BARRIER 1
+#  else
+#    define KAIROS_MPSC_POP_BARRIER 0
+#  endif
+#endif
+
 // KAIROS_CACHE_LINE: the false-sharing distance used for alignas on
 // concurrent state. A library constant, not
 // std::hardware_destructive_interference_size (GCC warns when that reaches

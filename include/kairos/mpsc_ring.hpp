@@ -336,15 +336,15 @@ protected:
     }
 
     // advance_tail(c) moves the consumer's tail past position c after a
-    // single-element pop. On x86 it is a locked exchange instead of a plain
-    // store: the full barrier keeps the consumer from running on to the next
+    // single-element pop. Where KAIROS_MPSC_POP_BARRIER (x86) it is a locked
+    // exchange instead of a plain store: the full barrier keeps the consumer from running on to the next
     // slots (lines the producers are writing) before its frees are visible,
     // which measured 1.5-1.7x more ring.mpsc.throughput (2 producers on two
     // cores) for ~2 ns more per uncontended pop (docs/rings.md). One
     // instruction either way, wait-free; other cores keep the plain store.
     void advance_tail(Index c) noexcept {
         const Index next = static_cast<Index>(c + 1u);
-#if defined(__x86_64__) || defined(__i386__)
+#if KAIROS_MPSC_POP_BARRIER
         // seq_cst: the barrier is the point (xchg); the value only feeds size().
         (void)cons_.tail.exchange(next, std::memory_order_seq_cst);
 #else
