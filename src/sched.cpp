@@ -4,7 +4,6 @@
 
 #include <kairos/config.hpp>
 
-#include <cstring>
 
 #if defined(__SANITIZE_ADDRESS__)
 extern "C" void __asan_unpoison_memory_region(void const volatile* addr, std::size_t size);
@@ -90,7 +89,7 @@ char* put_string(char* p, const char* s, std::size_t max) noexcept {
 // overwritten.
 inline void check_stack(const tcb* t) noexcept {
     std::uint64_t w;
-    std::memcpy(&w, t->stack_lo, sizeof w);
+    __builtin_memcpy(&w, t->stack_lo, sizeof w);
     if (w != canary_word) report_overflow(t);
 }
 
@@ -133,8 +132,8 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
 #if defined(__SANITIZE_ADDRESS__)
     __asan_unpoison_memory_region(lo, size);  // frames of a previous user may be poisoned
 #endif
-    std::memset(lo, stack_fill, size);  // high-water mark; outside the masked section
-    std::memcpy(lo, &canary_word, canary_size);
+    __builtin_memset(lo, stack_fill, size);  // high-water mark; outside the masked section
+    __builtin_memcpy(lo, &canary_word, canary_size);
 
     irq_guard g;
     tcb* t = nullptr;

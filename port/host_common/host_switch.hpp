@@ -38,7 +38,8 @@ extern "C" {
 void* kairos_host_pick(void* handle) noexcept;
 
 // kairos_host_thread_start(entry, arg) is where a new thread's first switch
-// lands (the ports' start stubs call it): it finishes the switch the way
+// lands (called by the asm entry trampolines kairos_x86_64_start and
+// kairos_aarch64_start): it finishes the switch the way
 // switch_now()'s caller would (deferred signals, mask cleared), then runs
 // entry(arg), which never returns.
 [[noreturn]] void kairos_host_thread_start(void (*entry)(void*), void* arg) noexcept;

@@ -18,8 +18,8 @@ std::size_t min_stack_size() noexcept { return sizeof(x86_64::switch_frame) + 16
 void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept {
     const auto top = reinterpret_cast<std::uintptr_t>(lo) + size;  // 16-aligned (stack_align)
     // After the pops rsp = handle + frame size; keep it 16-aligned so the
-    // start stub's call sees the ABI's alignment, with a zero fake return
-    // address above it for debuggers.
+    // entry trampoline kairos_x86_64_start calls with the ABI's alignment,
+    // with a zero fake return address above it for debuggers.
     const std::uintptr_t after = top - 16;
     auto* f = reinterpret_cast<x86_64::switch_frame*>(after - sizeof(x86_64::switch_frame));
     std::memset(reinterpret_cast<void*>(after - sizeof(x86_64::switch_frame)), 0,
