@@ -2,21 +2,19 @@
 // scheduler.md §5) on the kairos kernel, with the same semantics: "main" at
 // RIOT's THREAD_PRIORITY_MAIN (7), the second thread at MAIN - 1, and one
 // iteration is one operation of main (a ping-pong iteration is two
-// switches and is not halved). Peers in the same run: a bare Boost.Context
+// switches and is not halved). The bodies are bench/common/sched_bodies.hpp,
+// shared with the target firmware. Peers in the same run: a bare Boost.Context
 // fiber round trip and a Boost.Fiber yield between two fibers; RIOT
 // native64 as measured on a VM like ours is quoted. Also bits.* per RIOT's
 // bitarithm_timings: calls through a function pointer.
 #include <kairos/bits.hpp>
-#include <kairos/kernel/msg.hpp>
-#include <kairos/kernel/mutex.hpp>
-#include <kairos/kernel/thread.hpp>
-#include <kairos/kernel/thread_flags.hpp>
 #include <kairos/port.hpp>
 
 #include <cstdint>
 #include <string>
 
 #include "bench.hpp"
+#include "sched_bodies.hpp"
 
 #if KAIROS_BENCH_HAVE_BOOST_CONTEXT
 #    include <boost/context/fiber.hpp>
@@ -27,142 +25,39 @@
 
 namespace {
 
-namespace k = kairos::kernel;
-
-constexpr unsigned main_prio = 7;  // RIOT THREAD_PRIORITY_MAIN
-constexpr std::size_t stack_size = 64 * 1024;
-alignas(16) unsigned char stacks[2][stack_size];
-
-// One benchmark session: main runs `iters` operations and records ns per
-// operation; second (if any) is the partner thread.
-struct session {
-    long iters = 0;
-    double ns = -1;
-    bool stop = false;
-    k::pid second = k::no_pid;
+// ns_clock: the timing hooks of sched_bodies, the wall clock around main's
+// loop.
+struct ns_clock {
+    static inline long long t0, t1;
+    static void begin() { t0 = kb::now_ns(); }
+    static void end() { t1 = kb::now_ns(); }
 };
-session s;
+using bodies = kairos_bench::sched_bodies<ns_clock, 64 * 1024>;
 
-long long t_start;
-void start_clock() { t_start = kb::now_ns(); }
-void stop_clock() { s.ns = static_cast<double>(kb::now_ns() - t_start) / static_cast<double>(s.iters); }
-
-// run_session(iters, main_fn) runs main_fn as "main" at MAIN until every
-// thread has exited and returns the ns per operation main measured.
-double run_session(long iters, void (*main_fn)(void*)) {
-    k::reset();
-    s = session{};
-    s.iters = iters;
-    if (k::thread_create(stacks[0], stack_size, main_prio, main_fn, nullptr, "main") < 0) return -1;
-    k::run_options o;
-    o.return_when_idle = true;
-    if (k::run(o) != 0) return -1;  // a thread left blocked: the bench is broken
-    return s.ns;
-}
-
-// spawn_second() is called by main, so the partner is created the way
-// RIOT's benches do it (from main, after main's own set-up).
-void spawn_second(void (*fn)(void*), unsigned prio) {
-    s.second = k::thread_create(stacks[1], stack_size, prio, fn, nullptr, "second");
-}
-
-// sched.nop: only main runnable; one yield() is one scheduling decision
-// and a switch back into the same thread.
-double sched_nop(const kb::round& r) {
-    return run_session(
-        r.scale(2000000, 20000),
-        [](void*) {
-            start_clock();
-            for (long i = 0; i < s.iters; ++i) k::yield();
-            stop_clock();
-        });
-}
-
-// sched.yield_pingpong: second at MAIN; each yield() goes to the other.
-double yield_pingpong(const kb::round& r) {
-    return run_session(
-        r.scale(1000000, 10000),
-        [](void*) {
-            spawn_second([](void*) {
-                while (!s.stop) k::yield();
-            }, main_prio);
-            start_clock();
-            for (long i = 0; i < s.iters; ++i) k::yield();
-            stop_clock();
-            s.stop = true;
-        });
-}
-
-// sched.mutex_pingpong: second at MAIN - 1 keeps locking the mutex main
-// holds; main's unlock() hands it over (second runs, locks again, blocks).
-k::mutex* bench_mutex;
-double mutex_pingpong(const kb::round& r) {
-    k::mutex m;
-    bench_mutex = &m;
-    return run_session(
-        r.scale(1000000, 10000),
-        [](void*) {
-            bench_mutex->lock();
-            spawn_second([](void*) {
-                for (;;) {
-                    bench_mutex->lock();
-                    if (s.stop) break;
-                }
-            }, main_prio - 1);
-            start_clock();
-            for (long i = 0; i < s.iters; ++i) bench_mutex->unlock();
-            stop_clock();
-            s.stop = true;
-            bench_mutex->unlock();
-        });
-}
-
-// sched.msg_pingpong: second at MAIN - 1 waits in receive(); main send()s.
-double msg_pingpong(const kb::round& r) {
-    return run_session(
-        r.scale(1000000, 10000),
-        [](void*) {
-            spawn_second([](void*) {
-                k::msg m;
-                do {
-                    k::receive(m);
-                } while (m.type == 0);
-            }, main_prio - 1);
-            k::msg m;
-            start_clock();
-            for (long i = 0; i < s.iters; ++i) k::send(m, s.second);
-            stop_clock();
-            m.type = 1;
-            k::send(m, s.second);
-        });
-}
-
-// sched.flags_pingpong: second at MAIN - 1 in flags_wait_any(); main sets.
-double flags_pingpong(const kb::round& r) {
-    return run_session(
-        r.scale(1000000, 10000),
-        [](void*) {
-            spawn_second([](void*) {
-                while ((k::flags_wait_any(0x3) & 0x2) == 0) {
-                }
-            }, main_prio - 1);
-            start_clock();
-            for (long i = 0; i < s.iters; ++i) k::flags_set(s.second, 0x1);
-            stop_clock();
-            k::flags_set(s.second, 0x2);
-        });
+// ns_per_iter<Body, Full>(r) is one round: Body's session at Full
+// iterations (Full / 100 under --quick); it returns the ns per operation of
+// main, or -1 (a failed round) if the kernel failed.
+template <bool (*Body)(std::uint32_t), long Full>
+double ns_per_iter(const kb::round& r) {
+    const long n = r.scale(Full, Full / 100);
+    if (!Body(static_cast<std::uint32_t>(n))) return -1;
+    return static_cast<double>(ns_clock::t1 - ns_clock::t0) / static_cast<double>(n);
 }
 
 const char* const riot = "anchors-scheduler.md §5 (RIOT native64, 2-vCPU VM, best of 3 runs)";
-KB_CASE("sched.nop", "kairos", "ns/iter", lower, sched_nop);
+KB_CASE("sched.nop", "kairos", "ns/iter", lower, ns_per_iter<bodies::nop, 2000000>);
 KB_QUOTE("sched.nop", "riot.native64", 1110, "ns/iter", riot);
-KB_CASE("sched.yield_pingpong", "kairos", "ns/iter", lower, yield_pingpong);
+KB_CASE("sched.yield_pingpong", "kairos", "ns/iter", lower,
+        ns_per_iter<bodies::yield_pingpong, 1000000>);
 KB_QUOTE("sched.yield_pingpong", "riot.native64", 2416, "ns/iter", riot);
-KB_CASE("sched.mutex_pingpong", "kairos", "ns/iter", lower, mutex_pingpong);
+KB_CASE("sched.mutex_pingpong", "kairos", "ns/iter", lower,
+        ns_per_iter<bodies::mutex_pingpong, 1000000>);
 KB_QUOTE("sched.mutex_pingpong", "riot.native64", 2877, "ns/iter", riot);
-KB_CASE("sched.msg_pingpong", "kairos", "ns/iter", lower, msg_pingpong);
+KB_CASE("sched.msg_pingpong", "kairos", "ns/iter", lower,
+        ns_per_iter<bodies::msg_pingpong, 1000000>);
 KB_QUOTE("sched.msg_pingpong", "riot.native64", 4585, "ns/iter", riot);
-KB_CASE("sched.flags_pingpong", "kairos", "ns/iter", lower, flags_pingpong);
+KB_CASE("sched.flags_pingpong", "kairos", "ns/iter", lower,
+        ns_per_iter<bodies::flags_pingpong, 1000000>);
 KB_QUOTE("sched.flags_pingpong", "riot.native64", 6130, "ns/iter", riot);
 
 // Peers of the yield ping-pong: the same two switches without a scheduler.

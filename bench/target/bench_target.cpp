@@ -22,10 +22,10 @@
 // through a function pointer (as RIOT's bench_bitarithm_timings does, so
 // the compiler cannot hoist or fold the operation); `overhead.call_loop`
 // measures that frame with an empty function. The sched.* benches (Cortex-M
-// only: the kernel has no lx106 port yet) follow RIOT's tests/bench_* and
-// bench/host/sched_bench.cpp: "main" at priority 7, the partner at 6 (or 7
-// for yield_pingpong), one iteration = one operation of main; the span is
-// only main's loop, not thread creation.
+// only: the kernel has no lx106 port yet) are bench/common/sched_bodies.hpp,
+// shared with the host bench: RIOT's tests/bench_*, "main" at priority 7,
+// the partner at 6 (or 7 for yield_pingpong), one iteration = one operation
+// of main; the span is only main's loop, not thread creation.
 #include <kairos/bits.hpp>
 #include <kairos/mpsc_ring.hpp>
 #include <kairos/spsc_ring.hpp>
@@ -36,10 +36,7 @@
 
 #if defined(__arm__)
 #  define KAIROS_BENCH_KERNEL 1
-#  include <kairos/kernel/msg.hpp>
-#  include <kairos/kernel/mutex.hpp>
-#  include <kairos/kernel/thread.hpp>
-#  include <kairos/kernel/thread_flags.hpp>
+#  include "sched_bodies.hpp"
 #endif
 
 #if defined(__arm__)
@@ -107,106 +104,28 @@ void ring_loop(Ring& q, std::uint32_t n) {
 void spsc_loop(std::uint32_t n) { ring_loop(spsc_q, n); }
 void mpsc_loop(std::uint32_t n) { ring_loop(mpsc_q, n); }
 
-// The measured span: between the two marks, timed by the board timer.
-std::uint64_t span_t0, span_t1;
-void span_begin() {
-    kairos_bench_mark();
-    span_t0 = board::cycles();
-}
-void span_end() {
-    span_t1 = board::cycles();
-    kairos_bench_mark();
-}
+// span: the measured span, between the two marks, timed by the board
+// timer; also the clock of sched_bodies.
+struct span {
+    static inline std::uint64_t t0, t1;
+    static void begin() {
+        kairos_bench_mark();
+        t0 = board::cycles();
+    }
+    static void end() {
+        t1 = board::cycles();
+        kairos_bench_mark();
+    }
+};
 
 #if KAIROS_BENCH_KERNEL
-namespace k = kairos::kernel;
+using sched = kairos_bench::sched_bodies<span, 1024>;
 
-constexpr unsigned main_prio = 7;  // RIOT THREAD_PRIORITY_MAIN
-alignas(8) unsigned char stacks[2][1024];
-std::uint32_t session_iters;
-volatile bool session_stop;
-k::pid second;
-k::mutex* bench_mutex;
-
-// session(n, main_fn) runs main_fn as "main" until every thread exited.
-void session(std::uint32_t n, void (*main_fn)(void*)) {
-    k::reset();
-    session_iters = n;
-    session_stop = false;
-    if (k::thread_create(stacks[0], sizeof stacks[0], main_prio, main_fn, nullptr, "main") < 0) {
-        kairos_port_panic("bench: thread_create", __FILE__, __LINE__);
-    }
-    k::run_options o;
-    o.return_when_idle = true;
-    if (k::run(o) != 0) kairos_port_panic("bench: a thread stayed blocked", __FILE__, __LINE__);
-}
-void spawn_second(void (*fn)(void*), unsigned prio) {
-    second = k::thread_create(stacks[1], sizeof stacks[1], prio, fn, nullptr, "second");
-}
-
-void sched_nop(std::uint32_t n) {
-    session(n, [](void*) {
-        span_begin();
-        for (std::uint32_t i = 0; i < session_iters; ++i) k::yield();
-        span_end();
-    });
-}
-void yield_pingpong(std::uint32_t n) {
-    session(n, [](void*) {
-        spawn_second([](void*) {
-            while (!session_stop) k::yield();
-        }, main_prio);
-        span_begin();
-        for (std::uint32_t i = 0; i < session_iters; ++i) k::yield();
-        span_end();
-        session_stop = true;
-    });
-}
-void mutex_pingpong(std::uint32_t n) {
-    static k::mutex m;
-    bench_mutex = &m;
-    session(n, [](void*) {
-        bench_mutex->lock();
-        spawn_second([](void*) {
-            for (;;) {
-                bench_mutex->lock();
-                if (session_stop) break;
-            }
-        }, main_prio - 1);
-        span_begin();
-        for (std::uint32_t i = 0; i < session_iters; ++i) bench_mutex->unlock();
-        span_end();
-        session_stop = true;
-        bench_mutex->unlock();
-    });
-}
-void msg_pingpong(std::uint32_t n) {
-    session(n, [](void*) {
-        spawn_second([](void*) {
-            k::msg m;
-            do {
-                k::receive(m);
-            } while (m.type == 0);
-        }, main_prio - 1);
-        k::msg m;
-        span_begin();
-        for (std::uint32_t i = 0; i < session_iters; ++i) k::send(m, second);
-        span_end();
-        m.type = 1;
-        k::send(m, second);
-    });
-}
-void flags_pingpong(std::uint32_t n) {
-    session(n, [](void*) {
-        spawn_second([](void*) {
-            while ((k::flags_wait_any(0x3) & 0x2) == 0) {
-            }
-        }, main_prio - 1);
-        span_begin();
-        for (std::uint32_t i = 0; i < session_iters; ++i) k::flags_set(second, 0x1);
-        span_end();
-        k::flags_set(second, 0x2);
-    });
+// sched_bench<Body>(n) runs one session of Body; a kernel failure is a
+// panic, not a number.
+template <bool (*Body)(std::uint32_t)>
+void sched_bench(std::uint32_t n) {
+    if (!Body(n)) kairos_port_panic("bench: sched session failed", __FILE__, __LINE__);
 }
 #endif
 
@@ -214,7 +133,7 @@ struct bench {
     const char* name;
     word_fn op;  // for call_loop; nullptr otherwise
     void (*body)(std::uint32_t n);
-    bool self_timed;  // body calls span_begin/span_end itself
+    bool self_timed;  // body calls span::begin/end itself
 };
 
 constexpr std::uint32_t iterations = 10000;
@@ -224,13 +143,13 @@ void run(const bench& b) {
     if (b.self_timed) {
         b.body(iterations);
     } else {
-        span_begin();
+        span::begin();
         b.body(iterations);
-        span_end();
+        span::end();
     }
     // instructions = ticks * 1e9 / timer_hz; x100 for two decimals.
     const std::uint64_t insns_x100 =
-        (span_t1 - span_t0) * (100ull * 1000000000ull / KAIROS_QEMU_TIMER_HZ) / iterations;
+        (span::t1 - span::t0) * (100ull * 1000000000ull / KAIROS_QEMU_TIMER_HZ) / iterations;
     const std::uint64_t ticks = (insns_x100 + 50) / 100;
     ktarget::print("bench ");
     ktarget::print(b.name);
@@ -261,11 +180,11 @@ int main() {
         {"ring.spsc.push_pop", nullptr, spsc_loop, false},
         {"ring.mpsc.push_pop", nullptr, mpsc_loop, false},
 #if KAIROS_BENCH_KERNEL
-        {"sched.nop", nullptr, sched_nop, true},
-        {"sched.yield_pingpong", nullptr, yield_pingpong, true},
-        {"sched.mutex_pingpong", nullptr, mutex_pingpong, true},
-        {"sched.msg_pingpong", nullptr, msg_pingpong, true},
-        {"sched.flags_pingpong", nullptr, flags_pingpong, true},
+        {"sched.nop", nullptr, sched_bench<sched::nop>, true},
+        {"sched.yield_pingpong", nullptr, sched_bench<sched::yield_pingpong>, true},
+        {"sched.mutex_pingpong", nullptr, sched_bench<sched::mutex_pingpong>, true},
+        {"sched.msg_pingpong", nullptr, sched_bench<sched::msg_pingpong>, true},
+        {"sched.flags_pingpong", nullptr, sched_bench<sched::flags_pingpong>, true},
 #endif
     };
     board::cycles();  // start the time base outside the measured spans
