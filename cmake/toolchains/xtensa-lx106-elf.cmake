@@ -10,15 +10,10 @@
 # atomics, like lx106. The alternative, a hand-written shim of <atomic> and
 # <type_traits>, would be a second implementation of the standard library to
 # maintain and could differ subtly from it; the borrowed headers are the real
-# thing. Nothing compiled (no .a) is borrowed.
-set(CMAKE_SYSTEM_NAME Generic)
+# thing. Nothing compiled (no .a) is borrowed. The rest is shared with the
+# Cortex-M toolchain: bare-metal.cmake.
+include(${CMAKE_CURRENT_LIST_DIR}/bare-metal.cmake)
 set(CMAKE_SYSTEM_PROCESSOR xtensa)
-
-set(CMAKE_C_COMPILER xtensa-lx106-elf-gcc)
-set(CMAKE_CXX_COMPILER xtensa-lx106-elf-g++)
-set(CMAKE_ASM_COMPILER xtensa-lx106-elf-gcc)
-set(CMAKE_SIZE xtensa-lx106-elf-size CACHE FILEPATH "")
-set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 
 set(KAIROS_MCU lx106 CACHE STRING "Xtensa core (only lx106)")
 if(NOT KAIROS_MCU STREQUAL "lx106")
@@ -34,16 +29,8 @@ endif()
 
 # -mlongcalls: iram and the reset section are far apart for call0's reach.
 # -mtext-section-literals: literal pools next to the code, in executable RAM.
-set(_kairos_common "-mlongcalls -mtext-section-literals -ffreestanding -ffunction-sections -fdata-sections")
-set(CMAKE_C_FLAGS_INIT "${_kairos_common}")
-set(CMAKE_CXX_FLAGS_INIT "${_kairos_common} -fno-exceptions -fno-rtti -fno-threadsafe-statics -fno-use-cxa-atexit \
--isystem ${KAIROS_LX106_CXX_HEADERS} -isystem ${KAIROS_LX106_CXX_HEADERS}/arm-none-eabi/thumb/v6-m/nofp")
-set(CMAKE_ASM_FLAGS_INIT "-mlongcalls -mtext-section-literals")
-set(CMAKE_EXE_LINKER_FLAGS_INIT "-nostdlib -Wl,--gc-sections")
-set(CMAKE_C_STANDARD_LIBRARIES "-lgcc" CACHE STRING "")
-set(CMAKE_CXX_STANDARD_LIBRARIES "-lgcc" CACHE STRING "")
-
-set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
-set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
-set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+kairos_bare_metal_toolchain(PREFIX xtensa-lx106-elf-
+    FLAGS "-mlongcalls -mtext-section-literals -ffreestanding -ffunction-sections -fdata-sections"
+    CXX_FLAGS "-isystem ${KAIROS_LX106_CXX_HEADERS} \
+-isystem ${KAIROS_LX106_CXX_HEADERS}/arm-none-eabi/thumb/v6-m/nofp"
+    ASM_FLAGS "-mlongcalls -mtext-section-literals")
