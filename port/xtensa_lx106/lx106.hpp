@@ -1,9 +1,12 @@
 // Xtensa lx106 (ESP8266) specifics of the port beyond port.hpp: the exit
-// used by tests under QEMU, the cycle counter. Firmware and tests may
-// include this; the portable core never does.
+// used by tests under QEMU, the cycle counter, the CCOMPARE0 tick, the
+// software interrupt and what the firmware's vectors must provide. Firmware
+// and tests may include this; the portable core never does.
 #pragma once
 
 #include <cstdint>
+
+#include "frame.hpp"
 
 #ifndef KAIROS_CPU_HZ
 #  error "KAIROS_CPU_HZ (CCOUNT rate in Hz) must be defined; port/xtensa_lx106/port.cmake sets it"
@@ -27,9 +30,39 @@ inline std::uint32_t ccount() noexcept {
 // once per 2^32 cycles (53 s at 80 MHz) to see every wrap. Context: any.
 std::uint64_t cycles() noexcept;
 
+// tick_start(period) (re)starts the CCOMPARE0 timer interrupt every
+// `period` CCOUNT cycles (>= 64); tick_stop() disables it. Each tick keeps
+// cycles() current and then calls the tick hook. start_scheduler() starts a
+// 1 ms tick if none runs: it is what wakes port::idle() for sleeps.
+// Context: thread (or any, interrupts masked).
+void tick_start(std::uint32_t period_cycles) noexcept;
+void tick_stop() noexcept;
+
+// set_tick_hook(f) makes every tick call f() (nullptr: none), in the
+// interrupt. Context: any.
+using irq_hook = void (*)();
+void set_tick_hook(irq_hook f) noexcept;
+
+// set_soft_irq_hook(f) makes the software interrupt (KAIROS_LX106_SOFT_IRQ,
+// raised by port::request_switch()) call f() in interrupt context each
+// time it is taken, before the switch it may carry (nullptr: none). f must
+// tell its own triggers from switch requests. Context: any.
+void set_soft_irq_hook(irq_hook f) noexcept;
+
 }  // namespace kairos::lx106
 
 extern "C" {
+// kairos_lx106_user_vector is the port's level-1 interrupt and exception
+// entry (switch.S). The firmware's user vector (VECBASE + 0x50) must do
+// `wsr a0, excsave1` and jump to it. Not callable from C.
+void kairos_lx106_user_vector();
+
+// kairos_lx106_exception(cause) is called, with PS.EXCM set, for every
+// exception other than a level-1 interrupt; EXCCAUSE is its argument. The
+// firmware defines it (the tests report and exit 98). If it returns, the
+// faulting instruction runs again.
+void kairos_lx106_exception(std::uint32_t cause) noexcept;
+
 // kairos_port_exit(code) ends the program with exit status `code` through
 // the simulator call (QEMU keeps the low 8 bits). Context: any.
 [[noreturn]] void kairos_port_exit(int code) noexcept;

@@ -1,6 +1,8 @@
 // Xtensa lx106 (ESP8266) port: interrupt lock on PS.INTLEVEL (rsil/wsr),
-// ISR detection, CCOUNT time base, console and exit through QEMU's simcall
-// semihosting (panic: port/mcu_common/panic.cpp).
+// ISR detection, CCOUNT time base and CCOMPARE0 tick, the level-1
+// interrupt dispatch and the thread half of the context switch (the switch
+// itself: switch.S), console and exit through QEMU's simcall semihosting
+// (panic: port/mcu_common/panic.cpp).
 #include "lx106.hpp"
 
 #include <kairos/port.hpp>
@@ -25,31 +27,56 @@ constexpr int sys_write = 4;
 std::uint32_t ccount_high = 0;  // wraps of CCOUNT seen by cycles()
 std::uint32_t ccount_last = 0;
 
+constexpr std::uint32_t timer0_bit = 1u << 6;  // CCOMPARE0 (lx106 configuration)
+constexpr std::uint32_t soft_bit = 1u << KAIROS_LX106_SOFT_IRQ;
+
+std::uint32_t tick_period = 0;  // CCOUNT cycles between ticks; 0: stopped
+kairos::lx106::irq_hook volatile tick_fn = nullptr;
+kairos::lx106::irq_hook volatile soft_fn = nullptr;
+
+std::uint32_t rsr_interrupt() noexcept {
+    std::uint32_t v;
+    asm volatile("rsr %0, interrupt" : "=r"(v));
+    return v;
+}
+std::uint32_t rsr_intenable() noexcept {
+    std::uint32_t v;
+    asm volatile("rsr %0, intenable" : "=r"(v));
+    return v;
+}
+void wsr_intenable(std::uint32_t v) noexcept { asm volatile("wsr %0, intenable\n\trsync" ::"r"(v) : "memory"); }
+std::uint32_t rsr_ccompare0() noexcept {
+    std::uint32_t v;
+    asm volatile("rsr %0, ccompare0" : "=r"(v));
+    return v;
+}
+// Writing CCOMPARE0 also acknowledges the timer interrupt.
+void wsr_ccompare0(std::uint32_t v) noexcept { asm volatile("wsr %0, ccompare0\n\tesync" ::"r"(v) : "memory"); }
+
+// tick() handles CCOMPARE0: the next deadline one period after the last,
+// or one period from now if this handler ran so late that it already
+// passed (else the timer would wait for CCOUNT to wrap, 2^32 cycles).
+// It also does cycles()'s wrap accounting (interrupts are masked here), so
+// CCOUNT wraps are seen while ticks run even if nothing reads the time.
+void tick() noexcept {
+    const std::uint32_t now = kairos::lx106::ccount();
+    if (now < ccount_last) ++ccount_high;
+    ccount_last = now;
+    std::uint32_t next = rsr_ccompare0() + tick_period;
+    if (static_cast<std::int32_t>(next - now) < 16) next = now + tick_period;
+    wsr_ccompare0(next);
+    if (const kairos::lx106::irq_hook f = tick_fn) f();
+}
+
+// thread_returned() is a new thread's a0: entry functions must not return.
+[[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", __FILE__, __LINE__); }
+
 }  // namespace
 
 namespace kairos::port {
 
-// PS.INTLEVEL 15 masks every maskable interrupt (as the ESP8266 Arduino
-// core's noInterrupts() does); rsil returns the whole previous PS, and
-// irq_restore() writes it back, so an already masked caller stays masked.
-irq_state irq_disable() noexcept {
-    irq_state ps;
-    asm volatile("rsil %0, 15" : "=r"(ps)::"memory");
-    return ps;
-}
-
-void irq_restore(irq_state ps) noexcept { asm volatile("wsr %0, ps\n\trsync" ::"r"(ps) : "memory"); }
-
-// PS.EXCM is set by the hardware on taking any exception or level-1
-// interrupt and stays set in the handler until it returns (rfe).
-bool in_isr() noexcept {
-    std::uint32_t ps;
-    asm volatile("rsr %0, ps" : "=r"(ps));
-    return (ps & (1u << 4)) != 0;
-}
-
 std::uint64_t now_us() noexcept {
-    // A 64-bit division by a constant: __udivdi3 from divide.cpp.
+    // A 64-bit division by a constant: __udivdi3 from arith.cpp.
     constexpr std::uint32_t mhz = lx106::cpu_hz / 1000000u;
     return lx106::cycles() / mhz;
 }
@@ -60,7 +87,67 @@ void console_write(const char* s) noexcept {
     simcall(sys_write, 1, s, n);
 }
 
+// ---- context switching (switch.S does the switch itself) -------------------
+
+std::size_t min_stack_size() noexcept {
+    // The initial frame, then what runs on a thread's stack besides the
+    // thread: an interrupt's frame and handler, and while it is switched
+    // out kairos_sched_switch() waiting in idle() with a timer interrupt
+    // (frame + handler) nested under it. 256 bytes for the C frames.
+    return 3 * sizeof(lx106::exception_frame) + 256;
+}
+
+void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept {
+    const std::uintptr_t top = (reinterpret_cast<std::uintptr_t>(lo) + size) & ~std::uintptr_t{15};
+    auto* f = reinterpret_cast<lx106::exception_frame*>(top - sizeof(lx106::exception_frame));
+    *f = lx106::exception_frame{};
+    f->pc = reinterpret_cast<std::uintptr_t>(entry);
+    f->ps = KAIROS_LX106_PS_UM | KAIROS_LX106_PS_EXCM;  // rfe clears EXCM: INTLEVEL 0
+    f->a0 = reinterpret_cast<std::uintptr_t>(&thread_returned);
+    f->a2_a15[0] = reinterpret_cast<std::uintptr_t>(arg);  // a2: first argument
+    return f;
+}
+
+void start_scheduler() noexcept {
+    const irq_state s = irq_disable();
+    if (tick_period == 0) lx106::tick_start(lx106::cpu_hz / 1000u);
+    wsr_intenable(rsr_intenable() | soft_bit);
+    irq_restore(s);
+    request_switch();
+}
+
+// waiti 0 unmasks and waits; the interrupt runs before the next
+// instruction. The software interrupt stays disabled meanwhile: idle() may
+// run inside the switch (kairos_sched_switch()), which must not nest; a
+// request made by the handler stays pending and the kernel re-checks its
+// run queue after idle() returns anyway.
+void idle(std::uint64_t) noexcept {
+    wsr_intenable(rsr_intenable() & ~soft_bit);
+    asm volatile("waiti 0\n\trsil a2, 15" ::: "a2", "memory");
+    wsr_intenable(rsr_intenable() | soft_bit);
+}
+
+const char* name() noexcept { return "xtensa_lx106"; }
+
 }  // namespace kairos::port
+
+void kairos::lx106::tick_start(std::uint32_t period_cycles) noexcept {
+    const port::irq_state s = port::irq_disable();
+    tick_period = period_cycles;
+    wsr_ccompare0(ccount() + period_cycles);
+    wsr_intenable(rsr_intenable() | timer0_bit);
+    port::irq_restore(s);
+}
+
+void kairos::lx106::tick_stop() noexcept {
+    const port::irq_state s = port::irq_disable();
+    wsr_intenable(rsr_intenable() & ~timer0_bit);
+    tick_period = 0;
+    port::irq_restore(s);
+}
+
+void kairos::lx106::set_tick_hook(irq_hook f) noexcept { tick_fn = f; }
+void kairos::lx106::set_soft_irq_hook(irq_hook f) noexcept { soft_fn = f; }
 
 std::uint64_t kairos::lx106::cycles() noexcept {
     const port::irq_state s = port::irq_disable();
@@ -73,6 +160,19 @@ std::uint64_t kairos::lx106::cycles() noexcept {
 }
 
 extern "C" {
+
+// kairos_lx106_interrupt() runs the handlers of the pending level-1
+// interrupts, called by switch.S with PS.EXCM set, and returns nonzero if
+// the software interrupt (a switch request) is pending and enabled, so
+// switch.S switches before returning from the interrupt.
+std::uint32_t kairos_lx106_interrupt() noexcept {
+    const std::uint32_t pending = rsr_interrupt() & rsr_intenable();
+    if ((pending & timer0_bit) != 0) tick();
+    if ((pending & soft_bit) != 0) {
+        if (const kairos::lx106::irq_hook f = soft_fn) f();
+    }
+    return rsr_interrupt() & rsr_intenable() & soft_bit;
+}
 
 void kairos_port_exit(int code) noexcept {
     simcall(sys_exit, code, nullptr, 0);

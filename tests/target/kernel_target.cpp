@@ -1,10 +1,18 @@
 // Kernel scenarios (tests/scenarios/kernel_scenarios.hpp, RIOT's tests/core
-// ported) on the Cortex-M PendSV port: priorities, yield, sleep, mutexes
-// with inheritance, msg, flags, thread flood, stack high-water, idle thread,
-// registers across switches. The interrupt the ISR scenarios raise is a
-// software-pended NVIC IRQ0 whose handler is the scenario's isr_entry();
-// sleeping relies on SysTick waking port::idle().
-#include "cortex_m.hpp"
+// ported) on the Cortex-M PendSV port and the lx106 port: priorities,
+// yield, sleep, mutexes with inheritance, msg, flags, thread flood, stack
+// high-water, idle thread, registers across switches, a busy thread
+// preempted from the timer interrupt. The interrupt the ISR scenarios raise
+// is a software-pended NVIC IRQ0 (lx106: the software interrupt, shared
+// with the port's switch requests) whose handler is the scenario's
+// isr_entry(); sleeping relies on the timer (SysTick, CCOMPARE0) waking
+// port::idle().
+#if defined(__XTENSA__)
+#  include "lx106.hpp"
+#else
+#  include "cortex_m.hpp"
+#endif
+#include "target.hpp"
 
 #ifndef KAIROS_SCENARIO_STACK
 #  define KAIROS_SCENARIO_STACK (6 * 1024)  // stack_high_water uses 4 KiB
@@ -14,10 +22,30 @@
 
 namespace ks = scenarios::kernel;
 
+namespace k = kairos::kernel;
+
+#if defined(__XTENSA__)
+namespace {
+volatile bool soft_irq_for_test = false;  // tells trigger()'s interrupts from switch requests
+void soft_irq() {
+    if (soft_irq_for_test) {
+        soft_irq_for_test = false;
+        ks::isr_entry();
+    }
+}
+// trigger() raises the software interrupt (request_switch() does that; the
+// kernel's start_scheduler() enabled it); it runs before trigger() returns
+// unless masked.
+void trigger() {
+    kairos::lx106::set_soft_irq_hook(soft_irq);
+    soft_irq_for_test = true;
+    kairos::port::request_switch();
+}
+}  // namespace
+#else
 extern "C" void IRQ0_Handler() { ks::isr_entry(); }
 
 namespace {
-
 // trigger() pends IRQ0; it runs before trigger() returns unless masked.
 void trigger() {
     namespace reg = kairos::cortex_m::reg;
@@ -25,6 +53,10 @@ void trigger() {
     reg::at(reg::nvic_ispr) = 1u;
     asm volatile("dsb\n\tisb" ::: "memory");
 }
+}  // namespace
+#endif
+
+namespace {
 
 void isr_wakes_higher() { ks::isr_wakes_higher(trigger); }
 void flags_from_isr() { ks::flags_from_isr(trigger); }
@@ -32,9 +64,97 @@ void msg_exchange() { ks::msg_exchange(trigger); }
 void inversion_inherit() { ks::priority_inversion(true); }
 void inversion_plain() { ks::priority_inversion(false); }
 
-#if defined(__ARM_FP)
-namespace k = kairos::kernel;
+// timer_preempts_busy_thread: a thread that spins without entering the
+// kernel is preempted by a higher-priority thread that the timer interrupt
+// wakes (the switch is taken on interrupt exit); the spin stops only when
+// that thread has run, and fails after a bound far above one timer period.
+k::pid sleeper;
+volatile bool woken_ran;
+void timer_preempts_busy_thread() {
+    ks::begin();
+    woken_ran = false;
+    sleeper = ks::spawn(3, [](void*) {
+        k::sleep();
+        woken_ran = true;
+    });
+    ks::spawn(8, [](void*) {
+        ktarget::periodic_irq_start(1000, [] {
+            if (k::state(sleeper) == k::thread_state::sleeping) (void)k::wakeup(sleeper);
+        });
+        std::uint32_t spins = 0;
+        while (!woken_ran && spins < 10000000u) ++spins;  // the wake comes within ~1 ms: < 10^6 spins
+        ktarget::periodic_irq_stop();
+        KT_CHECK(woken_ran);
+        KT_CHECK(spins > 0u);
+    });
+    ks::finish();
+}
 
+#if defined(__XTENSA__)
+// all_registers_survive_preemption: a thread holds its own pattern in
+// a0 and a2-a13 and SAR inside one asm block that spins (never calling out)
+// until a higher-priority thread, woken from the timer interrupt three
+// times, has preempted it and clobbered the same registers with other
+// values. The switch path saves every register, not only the callee-saved
+// ones: a preempted thread may be anywhere.
+k::pid clobberer;
+}  // namespace
+// Named in the asm below: no register is free there to pass their addresses.
+extern "C" volatile std::uint32_t kt_clobber_runs;
+extern "C" std::uint32_t kt_saved_regs[14];  // a0, a2-a13, SAR as read back after the spin
+volatile std::uint32_t kt_clobber_runs;
+std::uint32_t kt_saved_regs[14];
+namespace {
+volatile std::uint32_t& clobber_runs = kt_clobber_runs;
+std::uint32_t (&saved_regs)[14] = kt_saved_regs;
+void clobber_thread(void*) {
+    while (clobber_runs < 3) {
+        k::sleep();
+        asm volatile(
+            "movi a0, 0x5A5A\n\tmovi a2, -1\n\tmovi a3, -1\n\tmovi a4, -1\n\tmovi a5, -1\n\t"
+            "movi a6, -1\n\tmovi a7, -1\n\tmovi a8, -1\n\tmovi a9, -1\n\tmovi a10, -1\n\t"
+            "movi a11, -1\n\tmovi a12, -1\n\tmovi a13, -1\n\tmovi a14, -1\n\tmovi a15, -1\n\t"
+            "movi a2, 31\n\twsr a2, sar" ::
+                : "a0", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "a12", "a13",
+                  "a14", "a15", "memory");
+        clobber_runs = clobber_runs + 1;
+    }
+}
+void pattern_thread(void*) {
+    // a14: &clobber_runs, a15: scratch; a0, a2-a13: 0x100 + n; SAR: 7.
+    asm volatile(
+        "movi a0, 0x100\n\tmovi a2, 0x102\n\tmovi a3, 0x103\n\tmovi a4, 0x104\n\t"
+        "movi a5, 0x105\n\tmovi a6, 0x106\n\tmovi a7, 0x107\n\tmovi a8, 0x108\n\t"
+        "movi a9, 0x109\n\tmovi a10, 0x10a\n\tmovi a11, 0x10b\n\tmovi a12, 0x10c\n\t"
+        "movi a13, 0x10d\n\tmovi a15, 7\n\twsr a15, sar\n\t"
+        "movi a14, kt_clobber_runs\n"
+        "1:\n\tmemw\n\tl32i a15, a14, 0\n\tbltui a15, 3, 1b\n\t"
+        "movi a15, kt_saved_regs\n\t"
+        "s32i a0, a15, 0\n\ts32i a2, a15, 4\n\ts32i a3, a15, 8\n\ts32i a4, a15, 12\n\t"
+        "s32i a5, a15, 16\n\ts32i a6, a15, 20\n\ts32i a7, a15, 24\n\ts32i a8, a15, 28\n\t"
+        "s32i a9, a15, 32\n\ts32i a10, a15, 36\n\ts32i a11, a15, 40\n\ts32i a12, a15, 44\n\t"
+        "s32i a13, a15, 48\n\trsr a2, sar\n\ts32i a2, a15, 52" ::
+            : "a0", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", "a10", "a11", "a12", "a13", "a14",
+          "a15", "memory");
+}
+void all_registers_survive_preemption() {
+    ks::begin();
+    clobber_runs = 0;
+    clobberer = ks::spawn(3, clobber_thread);
+    ks::spawn(8, pattern_thread);
+    ktarget::periodic_irq_start(1000, [] {
+        if (k::state(clobberer) == k::thread_state::sleeping) (void)k::wakeup(clobberer);
+    });
+    ks::finish();
+    ktarget::periodic_irq_stop();
+    KT_CHECK_EQ(clobber_runs, 3u);
+    KT_CHECK_EQ(saved_regs[0], 0x100u);
+    for (std::uint32_t n = 2; n <= 13; ++n) KT_CHECK_EQ(saved_regs[n - 1], 0x100u + n);
+    KT_CHECK_EQ(saved_regs[13], 7u);
+}
+#endif
+
+#if defined(__ARM_FP)
 // fpu_callee_saved_survive_switches: two threads fill s16-s31 with their own
 // pattern, yield to each other many times, and read the registers back. The
 // switch must save and restore them (lazy FPU: EXC_RETURN bit 4 told PendSV
@@ -119,6 +239,10 @@ int main() {
 #endif
         {"idle_thread_hook", ks::idle_thread_hook},
         {"registers_survive_switches", ks::registers_survive_switches},
+        {"timer_preempts_busy_thread", timer_preempts_busy_thread},
+#if defined(__XTENSA__)
+        {"all_registers_survive_preemption", all_registers_survive_preemption},
+#endif
 #if defined(__ARM_FP)
         {"fpu_callee_saved_survive_switches", fpu_callee_saved_survive_switches},
         {"fpu_caller_saved_survive_isr", fpu_caller_saved_survive_isr},
