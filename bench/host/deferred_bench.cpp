@@ -18,6 +18,7 @@
 #include "bench.hpp"
 
 #include "../baselines/esp8266_linked_list.hpp"
+#include "seed_sketch.hpp"
 
 #include <kairos/compat/esp8266/Schedule.h>
 #include <kairos/deferred.hpp>
@@ -60,60 +61,22 @@ double thread_cpu_ms() {
 
 // ---- deferred.seed_stress ------------------------------------------------
 
-// seed is the sketch's state. The ticker callback (signal context, this
-// thread) writes msg_no and failed; the scheduled functions (the loop) write
-// the rest. volatile: shared between the loop and the handler on one thread.
-struct seed_state {
-    unsigned long msg_count = 0;
-    unsigned long chunk = 0;
-    volatile unsigned long msg_no = 0;
-    volatile unsigned long failed = 0;
-    volatile int pending = 1;
-    volatile unsigned long processed = 0;
-    unsigned long next_val = 0;
-    unsigned long bad_id = 0, reversed = 0, skipped = 0, lost = 0;
-};
-seed_state seed;
+// seed is the sketch's state (tests/scenarios/seed_sketch.hpp, shared with
+// the target stress); the ticker callback runs in signal context on this
+// thread. seed_processed counts the functions run, so the loop sees when a
+// run() made no progress.
+seed_sketch::state seed;
+volatile unsigned long seed_processed = 0;
 kairos::ticker seed_ticker;
-
-// check_message is the seed's checkMessage() with counters for the prints.
-bool check_message(unsigned long msg) {
-    const unsigned long id = msg & 0x1f;
-    const unsigned long val = msg >> 5;
-    seed.processed = seed.processed + 1;
-    if (id >= 1) {
-        ++seed.bad_id;
-        return true;
-    }
-    if (val == seed.msg_count - 1) {
-        seed.pending = seed.pending - 1;
-        return false;
-    }
-    if (val != seed.next_val) {
-        if (val < seed.next_val) {
-            ++seed.reversed;
-        } else {
-            ++seed.skipped;
-            seed.lost += val - seed.next_val;
-        }
-    }
-    seed.next_val = val + 1;
-    return true;
-}
 
 template <class Impl>
 void seed_ticker_callback() {
-    for (unsigned long i = 0; i < seed.chunk; ++i) {
-        if (seed.msg_no >= seed.msg_count) return;
-        const unsigned long msg = (seed.msg_no << 5) + 0;
-        if (Impl::schedule([msg] {
-                if (!check_message(msg)) seed_ticker.detach();
-            })) {
-            seed.msg_no = seed.msg_no + 1;
-        } else {
-            seed.failed = seed.failed + 1;
-        }
-    }
+    seed_sketch::produce(seed, [](std::uint32_t msg) {
+        return Impl::schedule([msg] {
+            seed_processed = seed_processed + 1;
+            if (!seed_sketch::check(seed, msg)) seed_ticker.detach();
+        });
+    });
 }
 
 // seed_stress<Impl>(chunk, r) runs the seed once. The loop calls run() and,
@@ -122,9 +85,10 @@ void seed_ticker_callback() {
 // loop for both implementations, so cpu_ms is the work each one does.
 template <class Impl>
 double seed_stress(unsigned long chunk, const kb::round& r) {
-    seed = seed_state{};
-    seed.msg_count = static_cast<unsigned long>(r.scale(100000, 1500));
-    seed.chunk = chunk;
+    seed = seed_sketch::state{};
+    seed_processed = 0;
+    seed.count = static_cast<std::uint32_t>(r.scale(100000, 1500));
+    seed.chunk = static_cast<std::uint32_t>(chunk);
     const int sig = kairos::ticker::signal_number();
     sigset_t blocked, old;
     sigemptyset(&blocked);
@@ -142,11 +106,11 @@ double seed_stress(unsigned long chunk, const kb::round& r) {
         return -1;
     }
     while (seed.pending > 0) {
-        const unsigned long before = seed.processed;
+        const unsigned long before = seed_processed;
         pthread_sigmask(SIG_SETMASK, &wait_mask, nullptr);  // the ticker may interrupt run()
         Impl::run();
         pthread_sigmask(SIG_BLOCK, &blocked, nullptr);
-        if (seed.processed == before && seed.pending > 0) sigsuspend(&wait_mask);
+        if (seed_processed == before && seed.pending > 0) sigsuspend(&wait_mask);
     }
     const long long t1 = kb::now_ns();
     const double cpu = thread_cpu_ms() - cpu0;
@@ -159,13 +123,13 @@ double seed_stress(unsigned long chunk, const kb::round& r) {
     kb::metric("cpu_ms", cpu);
     kb::metric("failed_pushes", static_cast<double>(seed.failed));
     kb::metric("lost", static_cast<double>(seed.lost));
-    kb::metric("reordered", static_cast<double>(seed.reversed));
+    kb::metric("reordered", static_cast<double>(seed.reordered));
     // Ticks the host kernel merged (signal still pending at the next
     // expiry): they cost wall time to both implementations alike.
     kb::metric("ticks_lost", static_cast<double>(seed_ticker.overruns() - overruns0));
-    kb::metric("bound_ms", static_cast<double>(seed.msg_count) / static_cast<double>(per_tick));
-    const bool bad_last = seed.next_val != seed.msg_count - 1;
-    if (seed.lost || seed.reversed || seed.bad_id || bad_last) {
+    kb::metric("bound_ms", static_cast<double>(seed.count) / static_cast<double>(per_tick));
+    const bool bad_last = seed.next_val != seed.count - 1;
+    if (seed.lost || seed.reordered || seed.bad_id || bad_last) {
         kb::note("checkMessage reported lost/reordered/bad messages");
         return -1;
     }

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 
+#include "seed_sketch.hpp"
 #include "target.hpp"
 
 #if defined(__arm__)
@@ -64,14 +65,8 @@ struct result {
     std::uint32_t overflows = 0;   // sched.overflows() delta
 };
 
-// The sketch's globals (msgNo, nextVal[0], pending), plus counters for its prints.
-struct state {
-    std::uint32_t count = 0, chunk = 0, tick_limit = 0;
-    volatile std::uint32_t msg_no = 0;
-    volatile std::uint32_t ticks = 0;
-    volatile std::int32_t pending = 1;
-    std::uint32_t next_val = 0;
-    std::uint32_t failed = 0, lost = 0, reordered = 0, bad_id = 0;
+// The sketch's state (seed_sketch.hpp) and, on lx106, the wake-up time.
+struct state : seed_sketch::state {
     volatile std::uint64_t wake = 0;  // lx106: board timer at the callback's entry
 };
 inline state st;
@@ -84,46 +79,16 @@ inline void stop_timer() noexcept { seed_ticker.detach(); }
 inline void stop_timer() noexcept { ktarget::periodic_irq_stop(); }
 #endif
 
-// check_message(msg) is the seed's checkMessage(); false on the last message.
-inline bool check_message(std::uint32_t msg) noexcept {
-    const std::uint32_t id = msg & 0x1f;
-    const std::uint32_t val = msg >> 5;
-    if (id >= 1) {
-        ++st.bad_id;
-        return true;
-    }
-    if (val == st.count - 1) {
-        st.pending = st.pending - 1;
-        return false;
-    }
-    if (val != st.next_val) {
-        if (val < st.next_val) {
-            ++st.reordered;
-        } else {
-            st.lost += val - st.next_val;
-        }
-    }
-    st.next_val = val + 1;
-    return true;
-}
-
 // ticker_callback() is the sketch's tickerCallback. Context: timer interrupt.
 inline void ticker_callback() noexcept {
 #if !defined(__arm__)
     st.wake = board::cycles();
 #endif
-    st.ticks = st.ticks + 1;
-    for (std::uint32_t i = 0; i < st.chunk; ++i) {
-        if (st.msg_no >= st.count) return;
-        const std::uint32_t msg = (st.msg_no << 5) + 0;
-        if (sched.schedule([msg] {
-                if (!check_message(msg)) stop_timer();
-            })) {
-            st.msg_no = st.msg_no + 1;
-        } else {
-            ++st.failed;
-        }
-    }
+    seed_sketch::produce(st, [](std::uint32_t msg) {
+        return sched.schedule([msg] {
+            if (!seed_sketch::check(st, msg)) stop_timer();
+        });
+    });
 }
 
 // sleep_if_idle() waits for the next interrupt if nothing is queued and
