@@ -22,7 +22,7 @@
 // through a function pointer (as RIOT's bench_bitarithm_timings does, so
 // the compiler cannot hoist or fold the operation); `overhead.call_loop`
 // measures that frame with an empty function. The sched.* benches (Cortex-M
-// only: the kernel has no lx106 port yet) are bench/common/sched_bodies.hpp,
+// and lx106) are bench/common/sched_bodies.hpp,
 // shared with the host bench: RIOT's tests/bench_*, "main" at priority 7,
 // the partner at 6 (or 7 for yield_pingpong), one iteration = one operation
 // of main; the span is only main's loop, not thread creation.
@@ -34,7 +34,7 @@
 
 #include "target.hpp"
 
-#if defined(__arm__)
+#if defined(__arm__) || defined(__XTENSA__)
 #  define KAIROS_BENCH_KERNEL 1
 #  include "sched_bodies.hpp"
 #endif

@@ -7,6 +7,11 @@
 
 #include <kairos/port.hpp>
 
+// kairos_lx106_soft_hook is set_soft_irq_hook()'s function; switch.S reads it
+// too (to skip the C dispatch when there is none).
+extern "C" kairos::lx106::irq_hook volatile kairos_lx106_soft_hook;
+kairos::lx106::irq_hook volatile kairos_lx106_soft_hook = nullptr;
+
 namespace {
 
 
@@ -32,7 +37,6 @@ constexpr std::uint32_t soft_bit = 1u << KAIROS_LX106_SOFT_IRQ;
 
 std::uint32_t tick_period = 0;  // CCOUNT cycles between ticks; 0: stopped
 kairos::lx106::irq_hook volatile tick_fn = nullptr;
-kairos::lx106::irq_hook volatile soft_fn = nullptr;
 
 std::uint32_t rsr_interrupt() noexcept {
     std::uint32_t v;
@@ -56,16 +60,18 @@ void wsr_ccompare0(std::uint32_t v) noexcept { asm volatile("wsr %0, ccompare0\n
 // tick() handles CCOMPARE0: the next deadline one period after the last,
 // or one period from now if this handler ran so late that it already
 // passed (else the timer would wait for CCOUNT to wrap, 2^32 cycles).
-// It also does cycles()'s wrap accounting (interrupts are masked here), so
-// CCOUNT wraps are seen while ticks run even if nothing reads the time.
+// After the hook (which should run as early as possible) it does
+// cycles()'s wrap accounting (interrupts are masked here), so CCOUNT wraps
+// are seen while ticks run even if nothing reads the time.
 void tick() noexcept {
     const std::uint32_t now = kairos::lx106::ccount();
-    if (now < ccount_last) ++ccount_high;
-    ccount_last = now;
     std::uint32_t next = rsr_ccompare0() + tick_period;
     if (static_cast<std::int32_t>(next - now) < 16) next = now + tick_period;
     wsr_ccompare0(next);
     if (const kairos::lx106::irq_hook f = tick_fn) f();
+    const std::uint32_t c = kairos::lx106::ccount();
+    if (c < ccount_last) ++ccount_high;
+    ccount_last = c;
 }
 
 // thread_returned() is a new thread's a0: entry functions must not return.
@@ -147,7 +153,7 @@ void kairos::lx106::tick_stop() noexcept {
 }
 
 void kairos::lx106::set_tick_hook(irq_hook f) noexcept { tick_fn = f; }
-void kairos::lx106::set_soft_irq_hook(irq_hook f) noexcept { soft_fn = f; }
+void kairos::lx106::set_soft_irq_hook(irq_hook f) noexcept { kairos_lx106_soft_hook = f; }
 
 std::uint64_t kairos::lx106::cycles() noexcept {
     const port::irq_state s = port::irq_disable();
@@ -161,15 +167,15 @@ std::uint64_t kairos::lx106::cycles() noexcept {
 
 extern "C" {
 
-// kairos_lx106_interrupt() runs the handlers of the pending level-1
-// interrupts, called by switch.S with PS.EXCM set, and returns nonzero if
-// the software interrupt (a switch request) is pending and enabled, so
-// switch.S switches before returning from the interrupt.
-std::uint32_t kairos_lx106_interrupt() noexcept {
-    const std::uint32_t pending = rsr_interrupt() & rsr_intenable();
+// kairos_lx106_interrupt(pending) runs the handlers of the pending and
+// enabled level-1 interrupts (INTERRUPT & INTENABLE, read by switch.S),
+// called with PS.EXCM set, and returns nonzero if the software interrupt (a
+// switch request, maybe raised by a handler just now) is pending and
+// enabled, so switch.S switches before returning from the interrupt.
+std::uint32_t kairos_lx106_interrupt(std::uint32_t pending) noexcept {
     if ((pending & timer0_bit) != 0) tick();
     if ((pending & soft_bit) != 0) {
-        if (const kairos::lx106::irq_hook f = soft_fn) f();
+        if (const kairos::lx106::irq_hook f = kairos_lx106_soft_hook) f();
     }
     return rsr_interrupt() & rsr_intenable() & soft_bit;
 }

@@ -12,8 +12,10 @@
  * exception frame on the interrupted stack, then:
  *   - an exception (EXCCAUSE != 4): kairos_lx106_exception(cause), defined
  *     by the firmware, then resume;
- *   - a level-1 interrupt: kairos_lx106_interrupt() (port.cpp) runs the
- *     handlers with PS.EXCM set (no nesting) and returns nonzero when the
+ *   - a level-1 interrupt: kairos_lx106_interrupt(pending) (port.cpp)
+ *     runs the handlers with PS.EXCM set (no nesting; skipped when the
+ *     timer is not pending and no software-interrupt hook is set: the
+ *     port enables only those two interrupts) and returns nonzero when the
  *     software interrupt KAIROS_LX106_SOFT_IRQ, the port's PendSV, is
  *     pending: request_switch() sets it from a thread (taken at once, or at
  *     the irq_restore() that unmasks) or from a handler (taken here, on the
@@ -75,7 +77,15 @@ kairos_lx106_user_vector:           /* PS.EXCM = 1, a0 in EXCSAVE1 */
     s32i    a2, a1, KAIROS_LX106_PS
     rsr     a2, exccause
     bnei    a2, 4, .Lexception      /* 4: level-1 interrupt */
-    call0   kairos_lx106_interrupt  /* a2 != 0: switch requested */
+    rsr     a2, interrupt
+    rsr     a3, intenable
+    and     a2, a2, a3              /* pending and enabled */
+    bbsi    a2, 6, .Ldispatch       /* CCOMPARE0: the C dispatch */
+    movi    a3, kairos_lx106_soft_hook
+    l32i    a3, a3, 0               /* else a switch request: straight to the */
+    beqz    a3, .Lswitch            /* switch unless a software-interrupt hook is set */
+.Ldispatch:
+    call0   kairos_lx106_interrupt  /* (pending); a2 != 0: switch requested */
     bnez    a2, .Lswitch
 
 .Lresume:                           /* a1 = the frame to resume */
