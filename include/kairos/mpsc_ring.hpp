@@ -37,12 +37,18 @@ namespace kairos {
 namespace detail {
 
 // seq_slot<T, Index> is one element plus its sequence number. For the slot
-// of position p (p & mask): seq == p means free for the producer of p,
-// seq == p + 1 means published for the consumer of p, and the consumer frees
-// it for the next lap with seq = p + slots.
+// of position p (slot index p & mask), with lap(p) = p & ~mask (p rounded
+// down to a multiple of the slot count): seq == lap(p) means free for the
+// producer of p; seq == p | mask means published for the consumer of p; the
+// consumer frees it for p + slots with seq = (p | mask) + 1 = lap(p + slots).
+// Free values have the low bits clear and published ones all set, so the two
+// never meet; within one kind the lap tells positions apart. This is D.
+// Vyukov's bounded queue with the sequence numbers of one lap made equal,
+// so that a new ring is all zero (every slot free for lap 0): a constexpr
+// constructor, no initialization loop. See docs/rings.md.
 template <class T, class Index>
 struct seq_slot {
-    std::atomic<Index> seq;
+    std::atomic<Index> seq{0};
     raw_slot<T> value;
     T* get() noexcept { return value.get(); }
 };
@@ -89,7 +95,7 @@ public:
             if (s == nullptr) return false;
             ::new (static_cast<void*>(s->get())) T(std::forward<Args>(args)...);
             // release: the element is constructed before its slot says so.
-            s->seq.store(static_cast<Index>(p + 1u), std::memory_order_release);
+            s->seq.store(published_seq(p), std::memory_order_release);
             return true;
         } else {
             T tmp(std::forward<Args>(args)...);
@@ -110,10 +116,11 @@ public:
         Index p;
         const std::size_t k = claim_n(p, n);
         for (std::size_t i = 0; i < k; ++i, ++first) {
-            auto& s = slots_.at(static_cast<Index>(p + i));
+            const Index at = static_cast<Index>(p + i);
+            auto& s = slots_.at(at);
             ::new (static_cast<void*>(s.get())) T(*first);
             // release: the element is constructed before its slot says so.
-            s.seq.store(static_cast<Index>(p + i + 1u), std::memory_order_release);
+            s.seq.store(published_seq(at), std::memory_order_release);
         }
         return k;
     }
@@ -129,10 +136,18 @@ public:
     // try_pop(out) move-assigns the oldest element to out and removes it;
     // false when empty or transiently empty. Wait-free.
     [[nodiscard]] bool try_pop(T& out) noexcept(std::is_nothrow_move_assignable_v<T>) {
+        return try_consume([&out](T&& e) { out = std::move(e); });
+    }
+
+    // try_consume(f) calls f(T&&) on the oldest element where it lies (no
+    // move out of the ring), then destroys it and frees its slot; false,
+    // without calling f, when empty or transiently empty. Wait-free if f is.
+    template <class F>
+    [[nodiscard]] bool try_consume(F&& f) {
         const Index c = cons_.tail.load(std::memory_order_relaxed);  // own index
         auto& s = slots_.at(c);
         if (!published(s, c)) return false;
-        out = std::move(*s.get());
+        f(std::move(*s.get()));
         s.get()->~T();
         free_slot(s, c);
         advance_tail(c);
@@ -268,7 +283,10 @@ public:
     std::size_t capacity() const noexcept { return slots_.capacity(); }
 
 protected:
-    mpsc_core() noexcept = default;
+    // mpsc_core() is an empty ring at position 0: every index and sequence
+    // number zero. constexpr, so a global mpsc_ring is constant-initialized
+    // (in .bss, no start-up code); same state as reset_indices(0).
+    constexpr mpsc_core() noexcept = default;
     ~mpsc_core() = default;
 
     // reset_indices(start, filled) makes a ring at start whose first
@@ -282,7 +300,7 @@ protected:
         const std::size_t n = slots_.count();
         for (std::size_t i = 0; i < n; ++i) {
             const Index p = static_cast<Index>(start + i);
-            slots_.at(p).seq.store(i < filled ? static_cast<Index>(p + 1u) : p,
+            slots_.at(p).seq.store(i < filled ? published_seq(p) : lap(p),
                                    std::memory_order_relaxed);
         }
     }
@@ -314,11 +332,21 @@ protected:
         return static_cast<diff_t>(static_cast<Index>(a - b));
     }
 
+    // seq_mask() is mask(), the low bits of a position that select its
+    // slot. "| 1" only matters for the empty heap store (mask 0, one dummy
+    // slot holding 0): it keeps its free (0) and published (1) values apart,
+    // so a pop there finds nothing. For the rings it is a constant.
+    Index seq_mask() const noexcept { return static_cast<Index>(slots_.mask() | 1u); }
+    // lap(p) is the sequence number of p's slot while it is free for p.
+    Index lap(Index p) const noexcept { return static_cast<Index>(p & ~seq_mask()); }
+    // published_seq(p) is the sequence number of p's slot once p is published.
+    Index published_seq(Index p) const noexcept { return static_cast<Index>(p | seq_mask()); }
+
     // published(s, c) is true when slot s holds the element of position c.
-    static bool published(const seq_slot<T, Index>& s, Index c) noexcept {
+    bool published(const seq_slot<T, Index>& s, Index c) const noexcept {
         // acquire: pairs with the producer's release, so the element is
         // constructed before we read it.
-        return s.seq.load(std::memory_order_acquire) == static_cast<Index>(c + 1u);
+        return s.seq.load(std::memory_order_acquire) == published_seq(c);
     }
 
     // claimed(c) is how many positions from c producers have claimed.
@@ -332,7 +360,7 @@ protected:
     void free_slot(seq_slot<T, Index>& s, Index c) noexcept {
         // release: our reads and destruction of the element complete before
         // a producer constructs into the slot again.
-        s.seq.store(static_cast<Index>(c + slots_.mask() + 1u), std::memory_order_release);
+        s.seq.store(static_cast<Index>(published_seq(c) + 1u), std::memory_order_release);
     }
 
     // advance_tail(c) moves the consumer's tail past position c after a
@@ -371,8 +399,9 @@ protected:
             seq_slot<T, Index>& s = slots_.at(p);
             // acquire: the consumer's last use of this slot (move out,
             // destroy) happens before we construct into it.
-            const diff_t d = diff(s.seq.load(std::memory_order_acquire), p);
-            if (d == 0) {
+            const Index seq = s.seq.load(std::memory_order_acquire);
+            const Index free_seq = lap(p);
+            if (seq == free_seq) {
                 if (over_limit(p)) break;
                 // relaxed: the CAS only arbitrates between producers; the
                 // slot's seq (acquire above, release on publish) orders data.
@@ -381,7 +410,7 @@ protected:
                                                      std::memory_order_relaxed)) {
                     return &s;
                 }
-            } else if (d < 0) {
+            } else if (diff(seq, free_seq) < 0) {
                 break;  // the slot still holds the element of one lap ago: full
             } else {
                 p = prod_.head.load(std::memory_order_relaxed);  // p was taken; retry
@@ -391,11 +420,12 @@ protected:
         return nullptr;
 #else
         // No CAS: claim inside the port's critical section. No other
-        // producer can run in it, so the slot is free iff seq == p.
+        // producer can run in it, so the slot is free iff seq == lap(p).
         const port::irq_state saved = port::irq_disable();
         p = prod_.head.load(std::memory_order_relaxed);  // serialized by the mask
         // acquire: as above, the consumer is done with the slot.
-        const bool ok = slots_.at(p).seq.load(std::memory_order_acquire) == p && !over_limit(p);
+        const bool ok =
+            slots_.at(p).seq.load(std::memory_order_acquire) == lap(p) && !over_limit(p);
         if (ok) {
             prod_.head.store(static_cast<Index>(p + 1u), std::memory_order_relaxed);  // masked
         } else {
@@ -413,9 +443,9 @@ protected:
         std::size_t k = 0;
         // acquire: as in claim(). The consumer frees slots in order, so the
         // first busy slot ends the run.
-        while (k < want && slots_.at(static_cast<Index>(p + k)).seq.load(
-                               std::memory_order_acquire) == static_cast<Index>(p + k)) {
-            ++k;
+        for (; k < want; ++k) {
+            const Index at = static_cast<Index>(p + k);
+            if (slots_.at(at).seq.load(std::memory_order_acquire) != lap(at)) break;
         }
         if (slots_.capacity() != slots_.mask() + 1) {  // constant for fixed slots
             // relaxed: a count, as in over_limit().
@@ -439,7 +469,7 @@ protected:
         p = prod_.head.load(std::memory_order_relaxed);  // a guess; the CAS checks it
         for (;;) {
             // acquire (in free_run): the consumer is done with the slots.
-            const diff_t d = diff(slots_.at(p).seq.load(std::memory_order_acquire), p);
+            const diff_t d = diff(slots_.at(p).seq.load(std::memory_order_acquire), lap(p));
             if (d > 0) {
                 p = prod_.head.load(std::memory_order_relaxed);  // p was taken; retry
                 continue;
@@ -483,12 +513,12 @@ protected:
 
     // Producer state, shared by all producers (the CAS target).
     struct alignas(cache_line) producer_side {
-        std::atomic<Index> head;
+        std::atomic<Index> head{0};
         std::atomic<std::uint32_t> failed{0};
     };
     // Consumer state, written by the consumer only.
     struct alignas(cache_line) consumer_side {
-        std::atomic<Index> tail;
+        std::atomic<Index> tail{0};
     };
     // Layout: each side's state starts on its own line and fills whole lines.
     static_assert(alignof(producer_side) >= cache_line && sizeof(producer_side) % cache_line == 0);
@@ -533,8 +563,9 @@ class mpsc_ring
     static_assert(std::is_nothrow_destructible_v<T>, "mpsc_ring: T must be nothrow destructible");
 
 public:
-    // mpsc_ring() makes an empty ring.
-    mpsc_ring() noexcept { this->reset_indices(0); }
+    // mpsc_ring() makes an empty ring. constexpr: a global one needs no
+    // start-up code.
+    constexpr mpsc_ring() noexcept = default;
     // mpsc_ring(start) makes an empty ring whose positions start at start
     // (any value); tests use it to cross the index wrap early.
     explicit mpsc_ring(Index start) noexcept { this->reset_indices(start); }

@@ -195,7 +195,13 @@ public:
     std::size_t capacity() const noexcept { return slots_.capacity(); }
 
 protected:
-    explicit spsc_core(Index start = 0) noexcept { reset_indices(start); }
+    // spsc_core(start) is an empty ring whose indices start at start. It is
+    // constexpr (no atomic stores, slots left raw) so that a global
+    // spsc_ring is constant-initialized: all zero at start 0, in .bss, with
+    // no start-up code. The producer's cached limit starts at start, a view
+    // that says "full": the first push reads the consumer's index once.
+    constexpr explicit spsc_core(Index start = 0) noexcept
+        : prod_{start, start}, cons_{start, start} {}
     ~spsc_core() = default;
 
     // reset_indices(start, filled) sets both sides to a ring at start whose
@@ -343,11 +349,11 @@ class spsc_ring : public detail::spsc_core<T, Index, detail::fixed_slots<detail:
 
 public:
     // spsc_ring() makes an empty ring.
-    spsc_ring() noexcept : core(0) {}
+    constexpr spsc_ring() noexcept : core(0) {}
     // spsc_ring(start) makes an empty ring whose indices start at start
     // instead of 0 (any value is valid); tests use it to cross the index
     // wrap early with a wide Index.
-    explicit spsc_ring(Index start) noexcept : core(start) {}
+    constexpr explicit spsc_ring(Index start) noexcept : core(start) {}
     // ~spsc_ring() destroys the elements still queued.
     ~spsc_ring() { this->destroy_all(); }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <kairos/config.hpp>
+#include <kairos/detail/raw_storage.hpp>
 
 #include <atomic>
 #include <cstddef>
@@ -16,12 +17,13 @@ namespace kairos::detail {
 
 // raw_slot<T> is uninitialized storage for one T: rings construct an element
 // on push and destroy it on pop, so T needs no default constructor and a ring
-// holds no live T it was not given.
+// holds no live T it was not given. Its constexpr constructor writes nothing
+// (raw_storage), so a ring's constructor can be constexpr.
 template <class T>
 struct raw_slot {
-    alignas(T) unsigned char bytes[sizeof(T)];
-    T* get() noexcept { return std::launder(reinterpret_cast<T*>(bytes)); }
-    const T* get() const noexcept { return std::launder(reinterpret_cast<const T*>(bytes)); }
+    raw_storage<sizeof(T), alignof(T)> mem;
+    T* get() noexcept { return std::launder(reinterpret_cast<T*>(mem.bytes)); }
+    const T* get() const noexcept { return std::launder(reinterpret_cast<const T*>(mem.bytes)); }
 };
 
 // fixed_slots<Slot, N> is the in-object slot array of the compile-time rings:
