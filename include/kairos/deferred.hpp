@@ -68,15 +68,12 @@ public:
 
     class handle;
 
-    // deferred(clock) uses clock as its time base (default: port::now_us).
-    explicit deferred(clock_source clock = clock_source::port()) noexcept : clock_(clock) {
-        for (std::size_t i = RecurrentCapacity; i-- > 0;) {
-            entries_[i].index = static_cast<std::uint16_t>(i);
-            entries_[i].alarm_link.owner = &entries_[i];
-            entries_[i].next_free = free_;
-            free_ = &entries_[i];
-        }
-    }
+    // deferred() uses the port's clock, port::now_us(). constexpr, and the
+    // empty state is all zero, so a global scheduler is constant-initialized
+    // in .bss with no start-up code (docs/targets.md, "Code size").
+    constexpr deferred() noexcept = default;
+    // deferred(clock) uses clock as its time base.
+    constexpr explicit deferred(clock_source clock) noexcept : clock_(clock) {}
     deferred(const deferred&) = delete;
     deferred& operator=(const deferred&) = delete;
 
@@ -94,11 +91,8 @@ public:
             return false;
         } else {
             if (detail::is_null_callable(f)) return false;
-            if (!queue_.try_emplace(std::forward<F>(f))) {
-                // relaxed: a statistic; no other data is published with it.
-                overflows_.fetch_add(1, std::memory_order_relaxed);
-                return false;
-            }
+            // A full ring refuses the push and counts it (overflows()).
+            if (!queue_.try_emplace(std::forward<F>(f))) return false;
             // acquire: pairs with set_wake_hook's release, so ctx is visible.
             if (wake_fn w = wake_.load(std::memory_order_acquire)) {
                 // relaxed: ordered by the acquire on wake_ above.
@@ -117,15 +111,10 @@ public:
         running_ = true;
         const std::size_t snapshot = queue_.size();
         std::size_t done = 0;
-        while (done < snapshot) {
-            task* t = queue_.front();
-            // A producer that reserved an earlier slot may not have finished
-            // writing it (interrupted mid-push): stop there to keep FIFO.
-            if (t == nullptr) break;
-            (*t)();  // runs in place: the callable is never moved again
-            queue_.pop();
-            ++done;
-        }
+        // Each function runs in place (the callable is never moved again).
+        // try_consume() stops at a slot whose producer reserved it but has
+        // not finished writing it (interrupted mid-push), keeping FIFO.
+        while (done < snapshot && queue_.try_consume([](task&& t) { t(); })) ++done;
         running_ = false;
         return done;
     }
@@ -136,10 +125,7 @@ public:
 
     // overflows() counts schedule() calls that found the queue full.
     // Context: any.
-    std::uint32_t overflows() const noexcept {
-        // relaxed: a statistic, read on its own.
-        return overflows_.load(std::memory_order_relaxed);
-    }
+    std::uint32_t overflows() const noexcept { return queue_.failed_pushes(); }
 
     // set_wake_hook(fn, ctx) installs (fn non-null) or removes the wake hook.
     // Context: task, before producers start or while none runs (a producer
@@ -168,22 +154,28 @@ public:
         KAIROS_ASSERT(period_us < (std::uint64_t{1} << 62));
         if (detail::is_null_callable(f)) return handle{};
         entry* e = free_;
-        if (e == nullptr) {
+        if (e != nullptr) {
+            free_ = e->next_free;
+        } else if (unused_ < RecurrentCapacity) {
+            e = &entries_[unused_++];  // first use of this entry
+        } else {
             ++recurrent_overflows_;
             return handle{};
         }
-        free_ = e->next_free;
-        e->fn = recurrent_fn(std::forward<F>(f));
+        e->fn.emplace(std::forward<F>(f));  // in place: a free entry's fn is empty
         if constexpr (!std::is_same_v<std::decay_t<A>, std::nullptr_t>) {
-            e->alarm = recurrent_fn(std::forward<A>(alarm));
-            if (e->alarm) alarms_.push_back(e->alarm_link);
+            e->alarm.emplace(std::forward<A>(alarm));
+            if (e->alarm) {
+                e->alarm_link.owner = e;
+                alarms_.push_back(e->alarm_link);
+            }
         }
         e->period = period_us;
         e->state = entry::armed;
         e->cancelled = false;
-        timers_.arm(*e, clock_() + period_us);
+        timers_.arm(*e, now() + period_us);
         ++recurrent_count_;
-        return handle{this, e->index, e->generation};
+        return handle{this, static_cast<std::uint16_t>(e - entries_), e->generation};
     }
 
     // run_recurrent() runs the recurrent functions that are due (in due-time
@@ -193,7 +185,7 @@ public:
     // wait for a later pass. Context: task; a nested call returns 0.
     std::size_t run_recurrent() noexcept {
         if (rec_running_) return 0;
-        const std::uint64_t now = clock_();
+        const std::uint64_t now = this->now();
         if (alarms_.empty() && !timers_.due(now)) return 0;
         rec_running_ = true;
 
@@ -244,7 +236,7 @@ public:
     // Context: task.
     std::uint64_t recurrent_delay_us() const noexcept {
         if (timers_.empty()) return no_deadline;
-        const std::uint64_t now = clock_();
+        const std::uint64_t now = this->now();
         const std::uint64_t due = timers_.next_due();
         return time_before(now, due) ? due - now : 0;
     }
@@ -299,7 +291,6 @@ private:
         alarm_node alarm_link;
         entry* next_free = nullptr;
         std::uint32_t generation = 0;
-        std::uint16_t index = 0;
         state_t state = free;
         bool cancelled = false;
     };
@@ -314,6 +305,11 @@ private:
         std::uint64_t next = due + period;
         if (!time_before(now, next)) next += ((now - next) / period + 1) * period;
         return next;
+    }
+
+    // now() reads the scheduler's clock; a null clock_source is the port's.
+    std::uint64_t now() const noexcept {
+        return clock_.read != nullptr ? clock_() : port::now_us();
     }
 
     bool is_active(std::uint16_t i, std::uint32_t g) const noexcept {
@@ -348,7 +344,6 @@ private:
 
     // One-shot side: producers touch queue_ and the counters only.
     mpsc_ring<task, Capacity> queue_;
-    std::atomic<std::uint32_t> overflows_{0};
     std::atomic<wake_fn> wake_{nullptr};
     std::atomic<void*> wake_ctx_{nullptr};
 
@@ -356,10 +351,13 @@ private:
     bool running_ = false;
     bool rec_running_ = false;
     bool in_alarm_ = false;
-    clock_source clock_;
+    clock_source clock_{};  // read == nullptr: port::now_us()
     timer_queue timers_;
     node_list alarms_;
+    // Free entries: the released ones in free_, then entries_[unused_..]
+    // never used, so the empty state needs no constructor loop.
     entry* free_ = nullptr;
+    std::size_t unused_ = 0;
     std::size_t recurrent_count_ = 0;
     std::uint32_t recurrent_overflows_ = 0;
     entry entries_[RecurrentCapacity];

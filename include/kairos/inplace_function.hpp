@@ -13,6 +13,8 @@
 // allocates nothing.
 #pragma once
 
+#include <kairos/detail/raw_storage.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -53,10 +55,72 @@ constexpr bool is_null_callable(const F& f) noexcept {
         return false;
     }
 }
+
+// inplace_base<Size, Align> is the part of inplace_function that does not
+// depend on the call signature: the buffer, the erased invoker and the
+// manager, reset() and the move. Functions with the same Size and Align
+// (deferred's one-shot void() and recurrent bool() callables) share one
+// copy of that code.
+template <std::size_t Size, std::size_t Align>
+class inplace_base {
+public:
+    explicit operator bool() const noexcept { return invoke_ != nullptr; }
+
+    // reset() destroys the stored callable; the object becomes empty.
+    void reset() noexcept {
+        if (manage_ != nullptr) manage_(op::destroy, buf_.bytes, nullptr);
+        invoke_ = nullptr;
+        manage_ = nullptr;
+    }
+
+protected:
+    enum class op { destroy, relocate };
+    // erased_fn holds the signature's invoker; inplace_function converts it
+    // back to its own type before a call (a round trip the standard allows).
+    using erased_fn = void (*)();
+    using manage_t = void (*)(op, void* self, void* from);
+
+    constexpr inplace_base() noexcept = default;
+    ~inplace_base() { reset(); }
+    inplace_base(const inplace_base&) = delete;
+    inplace_base& operator=(const inplace_base&) = delete;
+
+    // manage_fn<D> destroys, or move-constructs into self and destroys from.
+    // Only non-trivial callables have one; trivial ones are memcpy'd.
+    template <class D>
+    static void manage_fn(op o, void* self, void* from) noexcept {
+        if (o == op::relocate) {
+            D* src = std::launder(static_cast<D*>(from));
+            ::new (self) D(std::move(*src));
+            src->~D();
+        } else {
+            std::launder(static_cast<D*>(self))->~D();
+        }
+    }
+
+    // take(o) moves o's callable here and empties o. Precondition: empty.
+    void take(inplace_base& o) noexcept {
+        if (o.manage_ != nullptr) {
+            o.manage_(op::relocate, buf_.bytes, o.buf_.bytes);
+        } else if (o.invoke_ != nullptr) {
+            for (std::size_t i = 0; i < Size; ++i) buf_.bytes[i] = o.buf_.bytes[i];
+        }
+        invoke_ = o.invoke_;
+        manage_ = o.manage_;
+        o.invoke_ = nullptr;
+        o.manage_ = nullptr;
+    }
+
+    erased_fn invoke_ = nullptr;
+    manage_t manage_ = nullptr;  // null: trivially copyable and destructible
+    raw_storage<Size, Align> buf_;  // raw: constexpr default constructor
+};
 }  // namespace detail
 
 template <class R, class... Args, std::size_t Size, std::size_t Align>
-class inplace_function<R(Args...), Size, Align> {
+class inplace_function<R(Args...), Size, Align> : public detail::inplace_base<Size, Align> {
+    using base = detail::inplace_base<Size, Align>;
+
     static_assert(Size >= sizeof(void*), "inplace_function: Size must hold at least a pointer");
     static_assert(Align != 0 && (Align & (Align - 1)) == 0,
                   "inplace_function: Align must be a power of two");
@@ -75,6 +139,53 @@ public:
               class = std::enable_if_t<!detail::is_inplace_function<D>::value &&
                                        !std::is_same_v<D, std::nullptr_t>>>
     inplace_function(F&& f) noexcept(std::is_nothrow_constructible_v<D, F&&>) {
+        store(std::forward<F>(f));
+    }
+
+    // emplace(f) replaces the stored callable with f, constructed in place
+    // (no temporary inplace_function, no move); f as in the constructor.
+    template <class F, class D = std::decay_t<F>,
+              class = std::enable_if_t<!detail::is_inplace_function<D>::value &&
+                                       !std::is_same_v<D, std::nullptr_t>>>
+    void emplace(F&& f) noexcept(std::is_nothrow_constructible_v<D, F&&>) {
+        this->reset();
+        store(std::forward<F>(f));
+    }
+
+    inplace_function(inplace_function&& o) noexcept { this->take(o); }
+    inplace_function& operator=(inplace_function&& o) noexcept {
+        if (this != &o) {
+            this->reset();
+            this->take(o);
+        }
+        return *this;
+    }
+    inplace_function(const inplace_function&) = delete;
+    inplace_function& operator=(const inplace_function&) = delete;
+    inplace_function& operator=(std::nullptr_t) noexcept {
+        this->reset();
+        return *this;
+    }
+    ~inplace_function() = default;  // the base destroys the callable
+
+    // operator()(args...) calls the stored callable. Precondition: not empty
+    // (calling an empty inplace_function is a null function pointer call).
+    R operator()(Args... args) const {
+        return reinterpret_cast<invoke_t>(this->invoke_)(
+            const_cast<unsigned char*>(this->buf_.bytes), std::forward<Args>(args)...);
+    }
+
+private:
+    using invoke_t = R (*)(void*, Args&&...);
+
+    template <class D>
+    static R invoke_fn(void* p, Args&&... args) {
+        return (*std::launder(static_cast<D*>(p)))(std::forward<Args>(args)...);
+    }
+
+    // store(f) constructs f in the buffer. Precondition: empty.
+    template <class F, class D = std::decay_t<F>>
+    void store(F&& f) noexcept(std::is_nothrow_constructible_v<D, F&&>) {
         static_assert(!std::is_member_pointer_v<D>,
                       "inplace_function: wrap a member pointer in a lambda");
         static_assert(std::is_invocable_r_v<R, D&, Args...>,
@@ -90,83 +201,15 @@ public:
                       "inplace_function: the callable must be nothrow move constructible");
         if constexpr (sizeof(D) <= Size && alignof(D) <= Align) {  // no cascade of errors
             if (detail::is_null_callable(f)) return;
-            ::new (static_cast<void*>(buf_)) D(std::forward<F>(f));
-            invoke_ = &invoke_fn<D>;
+            ::new (static_cast<void*>(this->buf_.bytes)) D(std::forward<F>(f));
+            invoke_t invoke = &invoke_fn<D>;
+            this->invoke_ = reinterpret_cast<typename base::erased_fn>(invoke);
             if constexpr (!std::is_trivially_copyable_v<D> ||
                           !std::is_trivially_destructible_v<D>) {
-                manage_ = &manage_fn<D>;
+                this->manage_ = &base::template manage_fn<D>;
             }
         }
     }
-
-    inplace_function(inplace_function&& o) noexcept { take(o); }
-    inplace_function& operator=(inplace_function&& o) noexcept {
-        if (this != &o) {
-            reset();
-            take(o);
-        }
-        return *this;
-    }
-    inplace_function(const inplace_function&) = delete;
-    inplace_function& operator=(const inplace_function&) = delete;
-    inplace_function& operator=(std::nullptr_t) noexcept {
-        reset();
-        return *this;
-    }
-    ~inplace_function() { reset(); }
-
-    explicit operator bool() const noexcept { return invoke_ != nullptr; }
-
-    // operator()(args...) calls the stored callable. Precondition: not empty
-    // (calling an empty inplace_function is a null function pointer call).
-    R operator()(Args... args) const {
-        return invoke_(const_cast<unsigned char*>(buf_), std::forward<Args>(args)...);
-    }
-
-    // reset() destroys the stored callable; the object becomes empty.
-    void reset() noexcept {
-        if (manage_ != nullptr) manage_(op::destroy, buf_, nullptr);
-        invoke_ = nullptr;
-        manage_ = nullptr;
-    }
-
-private:
-    enum class op { destroy, relocate };
-    using invoke_t = R (*)(void*, Args&&...);
-    using manage_t = void (*)(op, void* self, void* from);
-
-    template <class D>
-    static R invoke_fn(void* p, Args&&... args) {
-        return (*std::launder(static_cast<D*>(p)))(std::forward<Args>(args)...);
-    }
-    // manage_fn<D> destroys, or move-constructs into self and destroys from.
-    // Only non-trivial callables have one; trivial ones are memcpy'd.
-    template <class D>
-    static void manage_fn(op o, void* self, void* from) noexcept {
-        if (o == op::relocate) {
-            D* src = std::launder(static_cast<D*>(from));
-            ::new (self) D(std::move(*src));
-            src->~D();
-        } else {
-            std::launder(static_cast<D*>(self))->~D();
-        }
-    }
-
-    void take(inplace_function& o) noexcept {
-        if (o.manage_ != nullptr) {
-            o.manage_(op::relocate, buf_, o.buf_);
-        } else if (o.invoke_ != nullptr) {
-            for (std::size_t i = 0; i < Size; ++i) buf_[i] = o.buf_[i];
-        }
-        invoke_ = o.invoke_;
-        manage_ = o.manage_;
-        o.invoke_ = nullptr;
-        o.manage_ = nullptr;
-    }
-
-    invoke_t invoke_ = nullptr;
-    manage_t manage_ = nullptr;  // null: trivially copyable and destructible
-    alignas(Align) unsigned char buf_[Size];
 };
 
 }  // namespace kairos

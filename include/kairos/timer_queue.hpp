@@ -44,17 +44,21 @@ struct list_node {
 // node_list is a circular doubly linked list with a sentinel: push, pop and
 // unlink never need to know which list a node is in. Not copyable or movable
 // (nodes point at the sentinel).
+//
+// A new list is all zero: its sentinel's pointers are null until the first
+// insertion links it to itself, so the constructor is constexpr and writes
+// nothing, and a namespace-scope list (the kernel's timer queue, a global
+// deferred scheduler's lists) is zero-initialized in .bss with no start-up
+// code. Empty is then either state: next == nullptr or next == &sentinel.
 class node_list {
 public:
-    // constexpr: a namespace-scope list (the kernel's timer queue) is
-    // constant-initialized, so no static-initialization order applies.
-    constexpr node_list() noexcept : head_{&head_, &head_} {}
+    constexpr node_list() noexcept = default;
     node_list(const node_list&) = delete;
     node_list& operator=(const node_list&) = delete;
 
-    bool empty() const noexcept { return head_.next == &head_; }
-    list_node* front() const noexcept { return empty() ? nullptr : head_.next; }
-    list_node* back() const noexcept { return empty() ? nullptr : head_.prev; }
+    bool empty() const noexcept { return front() == nullptr; }
+    list_node* front() const noexcept { return head_.next == &head_ ? nullptr : head_.next; }
+    list_node* back() const noexcept { return head_.prev == &head_ ? nullptr : head_.prev; }
     // next_of(n) is the node after n, or null at the end.
     list_node* next_of(const list_node* n) const noexcept {
         return n->next == &head_ ? nullptr : n->next;
@@ -68,9 +72,11 @@ public:
     // Precondition: !n.linked().
     void insert_after(list_node* pos, list_node& n) noexcept {
         list_node* p = pos != nullptr ? pos : &head_;
+        list_node* after = p->next;
+        if (after == nullptr) after = &head_;  // first insertion into a new list
         n.prev = p;
-        n.next = p->next;
-        p->next->prev = &n;
+        n.next = after;
+        after->prev = &n;
         p->next = &n;
     }
     void push_back(list_node& n) noexcept { insert_after(head_.prev, n); }
