@@ -10,7 +10,8 @@ function(kairos_port_sources target)
         set(default_hz 25000000)
     endif()
     set(KAIROS_CPU_HZ ${default_hz} CACHE STRING "Core clock in Hz (SysTick source)")
-    target_sources(${target} PRIVATE ${dir}/port.cpp ${dir}/pendsv.S ${dir}/ticker.cpp
+    target_sources(${target} PRIVATE ${dir}/port.cpp ${dir}/pendsv.S
+                   ${PROJECT_SOURCE_DIR}/port/mcu_common/ticker.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/panic.cpp)
     target_compile_definitions(${target} PUBLIC KAIROS_CPU_HZ=${KAIROS_CPU_HZ})

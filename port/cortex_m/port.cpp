@@ -219,15 +219,18 @@ void kairos_port_exit(int code) noexcept {
     for (;;) asm volatile("wfi");
 }
 
-// kairos_cortex_m_ticker_tick() (ticker.cpp) fires due kairos::tickers. Weak:
-// null unless the program uses a ticker, so ticker.cpp is only linked then.
-void kairos_cortex_m_ticker_tick() noexcept __attribute__((weak));
+// kairos_mcu_ticker_tick() (port/mcu_common/ticker.cpp) fires due
+// kairos::tickers. Weak: null unless the program uses a ticker, so
+// ticker.cpp is only linked then. kairos_mcu_tick_ensure() is what it calls
+// to have the tick running: SysTick starts with the time base.
+void kairos_mcu_ticker_tick() noexcept __attribute__((weak));
+void kairos_mcu_tick_ensure() noexcept { (void)kairos::cortex_m::cycles(); }
 
 // SysTick_Handler() advances the 64-bit time base by one period, then fires
 // due tickers and runs the tick hook.
 void SysTick_Handler() noexcept {
     systick_base = systick_base + systick_period;
-    if (kairos_cortex_m_ticker_tick != nullptr) kairos_cortex_m_ticker_tick();
+    if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
 }
 

@@ -4,6 +4,7 @@ function(kairos_port_sources target)
     set(dir ${PROJECT_SOURCE_DIR}/port/xtensa_lx106)
     set(KAIROS_CPU_HZ 80000000 CACHE STRING "CCOUNT rate in Hz")
     target_sources(${target} PRIVATE ${dir}/port.cpp ${dir}/switch.S ${dir}/arith.cpp
+                   ${PROJECT_SOURCE_DIR}/port/mcu_common/ticker.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/panic.cpp)
     target_compile_definitions(${target} PUBLIC KAIROS_CPU_HZ=${KAIROS_CPU_HZ})

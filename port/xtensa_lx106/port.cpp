@@ -57,10 +57,15 @@ std::uint32_t rsr_ccompare0() noexcept {
 // Writing CCOMPARE0 also acknowledges the timer interrupt.
 void wsr_ccompare0(std::uint32_t v) noexcept { asm volatile("wsr %0, ccompare0\n\tesync" ::"r"(v) : "memory"); }
 
+// kairos_mcu_ticker_tick() (port/mcu_common/ticker.cpp) fires due
+// kairos::tickers. Weak: null unless the program uses a ticker.
+extern "C" void kairos_mcu_ticker_tick() noexcept __attribute__((weak));
+extern "C" void kairos_mcu_tick_ensure() noexcept;
+
 // tick() handles CCOMPARE0: the next deadline one period after the last,
 // or one period from now if this handler ran so late that it already
 // passed (else the timer would wait for CCOUNT to wrap, 2^32 cycles).
-// After the hook (which should run as early as possible) it does
+// The hook runs first (as early as possible), then the tickers; last comes
 // cycles()'s wrap accounting (interrupts are masked here), so CCOUNT wraps
 // are seen while ticks run even if nothing reads the time.
 void tick() noexcept {
@@ -69,6 +74,7 @@ void tick() noexcept {
     if (static_cast<std::int32_t>(next - now) < 16) next = now + tick_period;
     wsr_ccompare0(next);
     if (const kairos::lx106::irq_hook f = tick_fn) f();
+    if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
     const std::uint32_t c = kairos::lx106::ccount();
     if (c < ccount_last) ++ccount_high;
     ccount_last = c;
@@ -116,7 +122,7 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
 
 void start_scheduler() noexcept {
     const irq_state s = irq_disable();
-    if (tick_period == 0) lx106::tick_start(lx106::cpu_hz / 1000u);
+    kairos_mcu_tick_ensure();
     wsr_intenable(rsr_intenable() | soft_bit);
     irq_restore(s);
     request_switch();
@@ -178,6 +184,12 @@ std::uint32_t kairos_lx106_interrupt(std::uint32_t pending) noexcept {
         if (const kairos::lx106::irq_hook f = kairos_lx106_soft_hook) f();
     }
     return rsr_interrupt() & rsr_intenable() & soft_bit;
+}
+
+// kairos_mcu_tick_ensure() starts the 1 ms tick unless a tick runs:
+// kairos::ticker (port/mcu_common/ticker.cpp) calls it when arming.
+void kairos_mcu_tick_ensure() noexcept {
+    if (tick_period == 0) kairos::lx106::tick_start(kairos::lx106::cpu_hz / 1000u);
 }
 
 void kairos_port_exit(int code) noexcept {

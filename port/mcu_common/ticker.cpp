@@ -1,23 +1,29 @@
-// kairos::ticker on Cortex-M: tickers are multiplexed on the SysTick
-// interrupt (the port's 1 ms time base), so their callbacks run in SysTick
-// context, like the host's run in a signal handler. Resolution is one
-// SysTick period (1 ms by default): a ticker due between two ticks fires at
-// the next one, and expirations a period shorter than that cannot deliver
-// are counted in overruns(), never replayed in a burst.
+// kairos::ticker on the MCU ports: tickers are multiplexed on the port's
+// periodic tick interrupt (Cortex-M: SysTick, the 1 ms time base; lx106:
+// CCOMPARE0, 1 ms), so their callbacks run in interrupt context, like the
+// host's run in a signal handler. Resolution is one tick period (1 ms by
+// default): a ticker due between two ticks fires at the next one, and
+// expirations a period shorter than that cannot deliver are counted in
+// overruns(), never replayed in a burst.
+//
+// The port calls kairos_mcu_ticker_tick() from its tick handler through a
+// weak declaration, so this file is linked only by programs that use a
+// ticker, and provides kairos_mcu_tick_ensure() (start the tick if it does
+// not run yet).
 #include <kairos/port.hpp>
 #include <kairos/ticker.hpp>
 
 #include <cstdint>
 
-#include "cortex_m.hpp"
+extern "C" void kairos_mcu_tick_ensure() noexcept;  // the port's
 
 namespace kairos {
 
 namespace {
 
 // At most this many armed tickers at once (arm() returns false beyond it).
-#ifndef KAIROS_CORTEX_M_MAX_TICKERS
-#  define KAIROS_CORTEX_M_MAX_TICKERS 8
+#ifndef KAIROS_MCU_MAX_TICKERS
+#  define KAIROS_MCU_MAX_TICKERS 8
 #endif
 
 struct armed {
@@ -25,14 +31,14 @@ struct armed {
     std::uint64_t due_us;   // next expiration, port::now_us() time
     std::uint64_t period_us;  // 0: one-shot
 };
-// Written in task context with interrupts masked, read by the SysTick
+// Written in task context with interrupts masked, read by the tick
 // handler: masking is the whole synchronisation on a single core.
-armed slots[KAIROS_CORTEX_M_MAX_TICKERS];
+armed slots[KAIROS_MCU_MAX_TICKERS];
 
 }  // namespace
 
 struct ticker_dispatch {
-    // tick() fires every due ticker. Context: SysTick interrupt.
+    // tick() fires every due ticker. Context: the port's tick interrupt.
     static void tick() noexcept {
         const std::uint64_t now = port::now_us();
         for (armed& a : slots) {
@@ -58,10 +64,11 @@ ticker::~ticker() { detach(); }
 
 bool ticker::arm(std::uint64_t us, bool periodic, callback&& cb) noexcept {
     if (us == 0) return false;
-    const std::uint64_t now = port::now_us();  // also starts SysTick if needed
+    kairos_mcu_tick_ensure();
+    const std::uint64_t now = port::now_us();
     const port::irq_state s = port::irq_disable();
     if (slot_ < 0) {
-        for (int i = 0; i < KAIROS_CORTEX_M_MAX_TICKERS; ++i) {
+        for (int i = 0; i < KAIROS_MCU_MAX_TICKERS; ++i) {
             if (slots[i].owner == nullptr) {
                 slot_ = i;
                 break;
@@ -101,5 +108,5 @@ int ticker::signal_number() noexcept { return -1; }
 
 }  // namespace kairos
 
-// Called by the port's SysTick_Handler when this file is linked (weak there).
-extern "C" void kairos_cortex_m_ticker_tick() noexcept { kairos::ticker_dispatch::tick(); }
+// Called by the port's tick handler when this file is linked (weak there).
+extern "C" void kairos_mcu_ticker_tick() noexcept { kairos::ticker_dispatch::tick(); }

@@ -1,7 +1,7 @@
-// kairos::ticker on Cortex-M (SysTick-multiplexed) feeding the deferred
-// scheduler, the way ESP8266 sketches use Ticker + schedule_function: the
-// ticker callback runs in the SysTick interrupt and only schedule()s; the
-// main loop runs the work.
+// kairos::ticker on the MCU ports (multiplexed on the port's 1 ms tick:
+// SysTick, lx106 CCOMPARE0) feeding the deferred scheduler, the way ESP8266
+// sketches use Ticker + schedule_function: the ticker callback runs in the
+// tick interrupt and only schedule()s; the main loop runs the work.
 #include <kairos/deferred.hpp>
 #include <kairos/port.hpp>
 #include <kairos/ticker.hpp>
@@ -86,7 +86,7 @@ void zero_period_and_pool_limits() {
     static kairos::ticker many[9];
     int armed = 0;
     for (auto& m : many) armed += m.attach_ms(100, [] {}) ? 1 : 0;
-    KT_CHECK_EQ(armed, 8);  // KAIROS_CORTEX_M_MAX_TICKERS
+    KT_CHECK_EQ(armed, 8);  // KAIROS_MCU_MAX_TICKERS
     for (auto& m : many) m.detach();
     KT_CHECK(many[8].attach_ms(100, [] {}));  // slots are free again
     many[8].detach();
