@@ -123,18 +123,21 @@ private:
         iters_ = n;
         stop_ = false;
         second_ = k::no_pid;
+        partner_refused_ = false;
         if (k::thread_create(stacks_[0], StackSize, main_prio, main_fn, nullptr, "main") < 0) {
             return false;
         }
         k::run_options o;
         o.return_when_idle = true;
-        return k::run(o) == 0;  // non-zero: a thread stayed blocked
+        const bool all_exited = k::run(o) == 0;  // false: a thread stayed blocked
+        return all_exited && !partner_refused_;
     }
 
     // spawn_second(fn, prio) is called by main, so the partner is created
     // the way RIOT's benches do it (from main, after main's own set-up).
     static void spawn_second(void (*fn)(void*), unsigned prio) {
         second_ = k::thread_create(stacks_[1], StackSize, prio, fn, nullptr, "second");
+        if (second_ < 0) partner_refused_ = true;  // main runs alone: its number would lie
     }
 
     alignas(alignof(std::max_align_t)) static inline unsigned char stacks_[2][StackSize];
@@ -144,6 +147,7 @@ private:
     // that may switch threads, which the compiler cannot see through.
     static inline bool stop_;
     static inline k::pid second_;
+    static inline bool partner_refused_;
     static inline k::mutex* mutex_;
 };
 
