@@ -178,6 +178,26 @@ inline std::uint32_t bound_ticks(std::uint32_t chunk, std::uint32_t count) noexc
     return (count + per_tick - 1) / per_tick;
 }
 
+// failure(r) returns which of the seed's pass criteria r misses first, or
+// nullptr if it meets them all: completed; no lost, reordered or bad-id
+// message and the right last one; refused pushes exactly those a full
+// queue must refuse (expected_failed), each counted by overflows(); the
+// virtual time at least the ticker/capacity bound (the first tick comes
+// 1 ms after attach, the last message runs within its tick's millisecond)
+// and at most 5 % (<= 32 per tick) or 10 % (above) over it; the busy time
+// inside the span.
+inline const char* failure(const result& r) noexcept {
+    const std::uint64_t bound_ns = std::uint64_t{bound_ticks(r.chunk, r.messages)} * 1000000u;
+    const std::uint64_t slack = r.chunk <= 32 ? bound_ns / 20 : bound_ns / 10;
+    if (!r.completed) return "not completed";
+    if (r.lost != 0 || r.reordered != 0 || r.bad_id != 0 || r.bad_last) return "bad messages";
+    if (r.failed != expected_failed(r.chunk, r.messages)) return "refused pushes != expected";
+    if (r.overflows != r.failed) return "overflows() != refused pushes";
+    if (r.virtual_ns < bound_ns || r.virtual_ns > bound_ns + slack) return "virtual time out of bounds";
+    if (r.busy_insns == 0 || r.busy_insns >= r.virtual_ns) return "busy time outside the span";
+    return nullptr;
+}
+
 // print_result(r) prints one line:
 //   seed chunk <c> n <count> virtual_us <t> bound_ms <b> failed <f> lost <l>
 //   reordered <r> bad_id <i> bad_last <0|1> busy_insns <b>
