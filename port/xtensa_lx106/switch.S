@@ -8,8 +8,10 @@
  *
  * kairos_lx106_user_vector is where the firmware's user vector (VECBASE +
  * 0x50, PS.UM = 1: level-1 interrupts and ordinary exceptions) jumps, after
- * `wsr a0, excsave1`. It saves the whole interrupted context as an
- * exception frame on the interrupted stack, then:
+ * `wsr a0, excsave1`. It saves the interrupted context as an exception
+ * frame on the interrupted stack (all but a12-a15, which the C handlers
+ * preserve; the switch adds them, so a switched-out thread's frame is
+ * complete), then:
  *   - an exception (EXCCAUSE != 4): kairos_lx106_exception(cause), defined
  *     by the firmware, then resume;
  *   - a level-1 interrupt: kairos_lx106_interrupt(pending) (port.cpp)
@@ -62,11 +64,7 @@ kairos_lx106_user_vector:           /* PS.EXCM = 1, a0 in EXCSAVE1 */
     s32i    a8, a1, A(8)
     s32i    a9, a1, A(9)
     s32i    a10, a1, A(10)
-    s32i    a11, a1, A(11)
-    s32i    a12, a1, A(12)
-    s32i    a13, a1, A(13)
-    s32i    a14, a1, A(14)
-    s32i    a15, a1, A(15)
+    s32i    a11, a1, A(11)              /* a12-a15: the C calls keep them */
     rsr     a2, excsave1
     s32i    a2, a1, KAIROS_LX106_A0
     rsr     a2, sar
@@ -88,7 +86,7 @@ kairos_lx106_user_vector:           /* PS.EXCM = 1, a0 in EXCSAVE1 */
     call0   kairos_lx106_interrupt  /* (pending); a2 != 0: switch requested */
     bnez    a2, .Lswitch
 
-.Lresume:                           /* a1 = the frame to resume */
+.Lreturn:                           /* a1 = the frame to resume, a12-a15 live */
     l32i    a0, a1, KAIROS_LX106_PC
     wsr     a0, epc1
     l32i    a0, a1, KAIROS_LX106_SAR
@@ -106,29 +104,36 @@ kairos_lx106_user_vector:           /* PS.EXCM = 1, a0 in EXCSAVE1 */
     l32i    a9, a1, A(9)
     l32i    a10, a1, A(10)
     l32i    a11, a1, A(11)
-    l32i    a12, a1, A(12)
-    l32i    a13, a1, A(13)
-    l32i    a14, a1, A(14)
-    l32i    a15, a1, A(15)
     l32i    a0, a1, KAIROS_LX106_A0
     addi    a1, a1, KAIROS_LX106_FRAME
     rfe                             /* pc = EPC1, PS.EXCM = 0 */
 
 .Lexception:                        /* a2 = EXCCAUSE */
     call0   kairos_lx106_exception
-    j       .Lresume
+    j       .Lreturn
 
 .Lswitch:
     movi    a0, kairos_sched_switch /* weak: 0 without the kernel, then no switch */
-    beqz    a0, .Lrequests_done
+    beqz    a0, .Lno_kernel
+    s32i    a12, a1, A(12)          /* complete the frame: it may be */
+    s32i    a13, a1, A(13)          /* resumed by another thread's switch */
+    s32i    a14, a1, A(14)
+    s32i    a15, a1, A(15)
     movi    a2, KAIROS_LX106_PS_UM | 15
     wsr     a2, ps                  /* leave exception mode, stay masked */
     rsync
     mov     a2, a1                  /* outgoing handle: this frame */
     callx0  a0                      /* a2 = incoming handle (maybe the same) */
     mov     a1, a2
-.Lrequests_done:
     movi    a3, 1 << KAIROS_LX106_SOFT_IRQ
     wsr     a3, intclear            /* the decision covered every request so far */
-    j       .Lresume
+    l32i    a12, a1, A(12)          /* the resumed thread's (a complete frame) */
+    l32i    a13, a1, A(13)
+    l32i    a14, a1, A(14)
+    l32i    a15, a1, A(15)
+    j       .Lreturn
+.Lno_kernel:
+    movi    a3, 1 << KAIROS_LX106_SOFT_IRQ
+    wsr     a3, intclear
+    j       .Lreturn
     .size   kairos_lx106_user_vector, . - kairos_lx106_user_vector
