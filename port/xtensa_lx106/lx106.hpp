@@ -31,12 +31,11 @@ inline std::uint32_t ccount() noexcept {
 std::uint64_t cycles() noexcept;
 
 // tick_start(period) (re)starts the CCOMPARE0 timer interrupt every
-// `period` CCOUNT cycles (>= 64); tick_stop() disables it. Each tick keeps
-// cycles() current and then calls the tick hook. start_scheduler() starts a
-// 1 ms tick if none runs: it is what wakes port::idle() for sleeps.
-// Context: thread (or any, interrupts masked).
+// `period` CCOUNT cycles (>= 64). Each tick calls the tick hook, fires due
+// kairos::tickers and keeps cycles() current. start_scheduler() and
+// kairos::ticker start a 1 ms tick if none runs: it is what wakes
+// port::idle() for sleeps. Context: thread (or any, interrupts masked).
 void tick_start(std::uint32_t period_cycles) noexcept;
-void tick_stop() noexcept;
 
 // set_tick_hook(f) makes every tick call f() (nullptr: none), in the
 // interrupt. Context: any.

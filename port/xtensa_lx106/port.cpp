@@ -35,7 +35,7 @@ std::uint32_t ccount_last = 0;
 constexpr std::uint32_t timer0_bit = 1u << 6;  // CCOMPARE0 (lx106 configuration)
 constexpr std::uint32_t soft_bit = 1u << KAIROS_LX106_SOFT_IRQ;
 
-std::uint32_t tick_period = 0;  // CCOUNT cycles between ticks; 0: stopped
+std::uint32_t tick_period = 0;  // CCOUNT cycles between ticks; 0: not started
 kairos::lx106::irq_hook volatile tick_fn = nullptr;
 
 std::uint32_t rsr_interrupt() noexcept {
@@ -148,13 +148,6 @@ void kairos::lx106::tick_start(std::uint32_t period_cycles) noexcept {
     tick_period = period_cycles;
     wsr_ccompare0(ccount() + period_cycles);
     wsr_intenable(rsr_intenable() | timer0_bit);
-    port::irq_restore(s);
-}
-
-void kairos::lx106::tick_stop() noexcept {
-    const port::irq_state s = port::irq_disable();
-    wsr_intenable(rsr_intenable() & ~timer0_bit);
-    tick_period = 0;
     port::irq_restore(s);
 }
 
