@@ -20,6 +20,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "backoff.hpp"
 #include "bench.hpp"
 #include "kairos/config.hpp"
 
@@ -171,21 +172,10 @@ struct xenium_vyukov {
 
 // ---------------------------------------------------------------- harness
 
-// backoff spins with a pause instruction, then yields the CPU: the same
-// policy for every impl. Spins is large where each thread owns a CPU and
-// small where threads share one (the MPSC producers).
-template <int Spins>
-struct backoff {
-    int n = 0;
-    void operator()() {
-        if (++n <= Spins) {
-            kairos::cpu_relax();
-        } else {
-            n = 0;
-            std::this_thread::yield();
-        }
-    }
-};
+// backoff (tests/support/backoff.hpp) spins with a pause instruction, then
+// yields the CPU: the same policy for every impl. Spins is large where each
+// thread owns a CPU and small where threads share one (the MPSC producers).
+using ktest::backoff;
 
 // gate releases all participating threads at once, after each is pinned.
 class gate {

@@ -21,6 +21,8 @@
 #include <thread>
 #include <vector>
 
+#include "backoff.hpp"
+
 namespace {
 
 std::uint64_t items() {
@@ -37,19 +39,8 @@ constexpr std::uint64_t item(std::uint64_t id, std::uint64_t seq) { return id <<
 constexpr std::uint64_t id_of(std::uint64_t v) { return v >> id_shift; }
 constexpr std::uint64_t seq_of(std::uint64_t v) { return v & ((std::uint64_t{1} << id_shift) - 1); }
 
-// backoff spins a little, then yields: the VM has two vCPUs shared with
-// other jobs, and a pure spin could starve the other side for a time slice.
-struct backoff {
-    unsigned n = 0;
-    void operator()() {
-        if (++n < 64) {
-            kairos::cpu_relax();
-        } else {
-            n = 0;
-            std::this_thread::yield();
-        }
-    }
-};
+// backoff spins a little, then yields (tests/support/backoff.hpp).
+using backoff = ktest::backoff<64>;
 
 // sequence_check tracks the next expected sequence number per producer.
 struct sequence_check {
