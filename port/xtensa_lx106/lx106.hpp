@@ -27,7 +27,8 @@ inline std::uint32_t ccount() noexcept {
 }
 
 // cycles() returns CCOUNT extended to 64 bits. It must be called at least
-// once per 2^32 cycles (53 s at 80 MHz) to see every wrap. Context: any.
+// once per 2^32 cycles (53 s at 80 MHz) to see every wrap; the tick does
+// that while it runs. Context: any.
 std::uint64_t cycles() noexcept;
 
 // tick_start(period) (re)starts the CCOMPARE0 timer interrupt every

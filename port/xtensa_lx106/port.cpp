@@ -129,7 +129,8 @@ void start_scheduler() noexcept {
 }
 
 // waiti 0 unmasks and waits; the interrupt runs before the next
-// instruction. The software interrupt stays disabled meanwhile: idle() may
+// instruction. No deadline timer: the 1 ms tick (start_scheduler()) wakes
+// it, as SysTick does on Cortex-M. The software interrupt stays disabled meanwhile: idle() may
 // run inside the switch (kairos_sched_switch()), which must not nest; a
 // request made by the handler stays pending and the kernel re-checks its
 // run queue after idle() returns anyway.
