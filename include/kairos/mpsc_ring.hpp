@@ -36,16 +36,20 @@
 namespace kairos {
 namespace detail {
 
-// seq_slot<T, Index> is one element plus its sequence number. For the slot
-// of position p (slot index p & mask), with lap(p) = p & ~mask (p rounded
-// down to a multiple of the slot count): seq == lap(p) means free for the
-// producer of p; seq == p | mask means published for the consumer of p; the
-// consumer frees it for p + slots with seq = (p | mask) + 1 = lap(p + slots).
-// Free values have the low bits clear and published ones all set, so the two
-// never meet; within one kind the lap tells positions apart. This is D.
-// Vyukov's bounded queue with the sequence numbers of one lap made equal,
-// so that a new ring is all zero (every slot free for lap 0): a constexpr
-// constructor, no initialization loop. See docs/rings.md.
+// seq_slot<T, Index> is one element plus its sequence number. With
+// n = mask + 1 slots, split the index range into blocks of n values,
+// block(v) = v / n, and let position p use slot p & mask:
+//   free for p:       any value in block(p); the consumer frees the slot of c
+//                     for c + n by storing c + n (as in D. Vyukov's queue),
+//                     and a new ring holds 0, which is in block(p) for every
+//                     first-lap position p = 0 .. n - 1;
+//   published for p:  p + 1 - 2n (published_seq), always in an earlier block
+//                     (block(p) - 2 or - 1), so never mistaken for free.
+// Compared with Vyukov's p / p + 1 / p + n, only the published value moved
+// down two laps; that makes the all-zero state valid (a constexpr
+// constructor, no initialization loop) at the cost of a block test (one xor)
+// in the producer. Every older value of a slot lies in an earlier block than
+// the current lap, so a stale read never looks free. See docs/rings.md.
 template <class T, class Index>
 struct seq_slot {
     std::atomic<Index> seq{0};
@@ -300,8 +304,7 @@ protected:
         const std::size_t n = slots_.count();
         for (std::size_t i = 0; i < n; ++i) {
             const Index p = static_cast<Index>(start + i);
-            slots_.at(p).seq.store(i < filled ? published_seq(p) : lap(p),
-                                   std::memory_order_relaxed);
+            slots_.at(p).seq.store(i < filled ? published_seq(p) : p, std::memory_order_relaxed);
         }
     }
 
@@ -332,15 +335,20 @@ protected:
         return static_cast<diff_t>(static_cast<Index>(a - b));
     }
 
-    // seq_mask() is mask(), the low bits of a position that select its
-    // slot. "| 1" only matters for the empty heap store (mask 0, one dummy
-    // slot holding 0): it keeps its free (0) and published (1) values apart,
-    // so a pop there finds nothing. For the rings it is a constant.
-    Index seq_mask() const noexcept { return static_cast<Index>(slots_.mask() | 1u); }
-    // lap(p) is the sequence number of p's slot while it is free for p.
-    Index lap(Index p) const noexcept { return static_cast<Index>(p & ~seq_mask()); }
-    // published_seq(p) is the sequence number of p's slot once p is published.
-    Index published_seq(Index p) const noexcept { return static_cast<Index>(p | seq_mask()); }
+    // free_for(seq, p) is the producer's free test: seq lies in block(p)
+    // (see seq_slot), one xor and one compare. The only values of the slot
+    // in that block are its free values for p and the published value of
+    // position p + n, which exists only after p was claimed: then the
+    // claim's CAS from p fails.
+    bool free_for(Index seq, Index p) const noexcept {
+        return static_cast<Index>(seq ^ p) <= static_cast<Index>(slots_.mask());
+    }
+    // published_seq(p) is the sequence number of p's slot once p is
+    // published: p + 1 - 2n. (The empty heap store, mask 0 with one dummy
+    // slot holding 0, never matches it: p - 1 at tail p.)
+    Index published_seq(Index p) const noexcept {
+        return static_cast<Index>(p - (2u * slots_.mask() + 1u));
+    }
 
     // published(s, c) is true when slot s holds the element of position c.
     bool published(const seq_slot<T, Index>& s, Index c) const noexcept {
@@ -360,7 +368,7 @@ protected:
     void free_slot(seq_slot<T, Index>& s, Index c) noexcept {
         // release: our reads and destruction of the element complete before
         // a producer constructs into the slot again.
-        s.seq.store(static_cast<Index>(published_seq(c) + 1u), std::memory_order_release);
+        s.seq.store(static_cast<Index>(c + slots_.mask() + 1u), std::memory_order_release);
     }
 
     // advance_tail(c) moves the consumer's tail past position c after a
@@ -399,9 +407,7 @@ protected:
             seq_slot<T, Index>& s = slots_.at(p);
             // acquire: the consumer's last use of this slot (move out,
             // destroy) happens before we construct into it.
-            const Index seq = s.seq.load(std::memory_order_acquire);
-            const Index free_seq = lap(p);
-            if (seq == free_seq) {
+            if (free_for(s.seq.load(std::memory_order_acquire), p)) {
                 if (over_limit(p)) break;
                 // relaxed: the CAS only arbitrates between producers; the
                 // slot's seq (acquire above, release on publish) orders data.
@@ -410,22 +416,24 @@ protected:
                                                      std::memory_order_relaxed)) {
                     return &s;
                 }
-            } else if (diff(seq, free_seq) < 0) {
-                break;  // the slot still holds the element of one lap ago: full
             } else {
-                p = prod_.head.load(std::memory_order_relaxed);  // p was taken; retry
+                // Not free for p: if nobody has claimed p meanwhile, the slot
+                // still holds the element of one lap ago (full); otherwise
+                // retry from the new head.
+                if (prod_.head.load(std::memory_order_relaxed) == p) break;
+                p = prod_.head.load(std::memory_order_relaxed);
             }
         }
         prod_.failed.fetch_add(1u, std::memory_order_relaxed);  // a statistic; orders nothing
         return nullptr;
 #else
         // No CAS: claim inside the port's critical section. No other
-        // producer can run in it, so the slot is free iff seq == lap(p).
+        // producer can run in it, so free_for() is the whole free test.
         const port::irq_state saved = port::irq_disable();
         p = prod_.head.load(std::memory_order_relaxed);  // serialized by the mask
         // acquire: as above, the consumer is done with the slot.
         const bool ok =
-            slots_.at(p).seq.load(std::memory_order_acquire) == lap(p) && !over_limit(p);
+            free_for(slots_.at(p).seq.load(std::memory_order_acquire), p) && !over_limit(p);
         if (ok) {
             prod_.head.store(static_cast<Index>(p + 1u), std::memory_order_relaxed);  // masked
         } else {
@@ -445,7 +453,7 @@ protected:
         // first busy slot ends the run.
         for (; k < want; ++k) {
             const Index at = static_cast<Index>(p + k);
-            if (slots_.at(at).seq.load(std::memory_order_acquire) != lap(at)) break;
+            if (!free_for(slots_.at(at).seq.load(std::memory_order_acquire), at)) break;
         }
         if (slots_.capacity() != slots_.mask() + 1) {  // constant for fixed slots
             // relaxed: a count, as in over_limit().
@@ -469,13 +477,14 @@ protected:
         p = prod_.head.load(std::memory_order_relaxed);  // a guess; the CAS checks it
         for (;;) {
             // acquire (in free_run): the consumer is done with the slots.
-            const diff_t d = diff(slots_.at(p).seq.load(std::memory_order_acquire), lap(p));
-            if (d > 0) {
-                p = prod_.head.load(std::memory_order_relaxed);  // p was taken; retry
+            k = free_run(p, want);
+            if (k == 0) {
+                // As in claim(): full unless p was claimed meanwhile.
+                const Index h = prod_.head.load(std::memory_order_relaxed);
+                if (h == p) break;
+                p = h;
                 continue;
             }
-            k = d == 0 ? free_run(p, want) : 0;
-            if (k == 0) break;
             // relaxed: arbitrates between producers only, as in claim().
             if (prod_.head.compare_exchange_weak(p, static_cast<Index>(p + k),
                                                  std::memory_order_relaxed,
