@@ -136,16 +136,13 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     __builtin_memcpy(lo, &canary_word, canary_size);
 
     irq_guard g;
-    tcb* t = nullptr;
-    for (unsigned i = 1; i <= max_threads; ++i) {
-        if (threads[i].st == thread_state::stopped && &threads[i] != current) {
-            t = &threads[i];
-            break;
-        }
+    unsigned slot = 1;
+    while (threads[slot].st != thread_state::stopped || &threads[slot] == current) {
+        if (++slot > max_threads) return err_no_slot;
     }
-    if (t == nullptr) return err_no_slot;
+    tcb* t = &threads[slot];
     *t = tcb{};
-    t->id = static_cast<pid>(t - threads);
+    t->id = static_cast<pid>(slot);
     t->prio = t->base_prio = static_cast<std::uint16_t>(prio);
     t->fn = fn;
     t->arg = arg;

@@ -46,20 +46,27 @@ class prio_bitmap {
     static constexpr unsigned words = (Levels + 31) / 32;
     using code = word_code<E>;
 
+    // word(p) and in_word(p) locate level p. With one word they are 0 and
+    // p itself: levels are < 32 by precondition, so no index arithmetic or
+    // masking is emitted on the run queue's hot paths.
+    static constexpr unsigned word(unsigned p) noexcept { return words == 1 ? 0 : p / 32; }
+    static constexpr unsigned in_word(unsigned p) noexcept { return words == 1 ? p : p % 32; }
+
 public:
     static constexpr prio_encoding encoding = E;
 
+    // set(p), clear(p), test(p): precondition p < Levels.
     void set(unsigned p) noexcept {
-        w_[p / 32] |= code::bit(p % 32);
+        w_[word(p)] |= code::bit(in_word(p));
         if constexpr (words > 1) summary_ |= code::bit(p / 32);
     }
     void clear(unsigned p) noexcept {
-        w_[p / 32] &= ~code::bit(p % 32);
+        w_[word(p)] &= ~code::bit(in_word(p));
         if constexpr (words > 1) {
             if (w_[p / 32] == 0) summary_ &= ~code::bit(p / 32);
         }
     }
-    bool test(unsigned p) const noexcept { return (w_[p / 32] & code::bit(p % 32)) != 0; }
+    bool test(unsigned p) const noexcept { return (w_[word(p)] & code::bit(in_word(p))) != 0; }
     bool empty() const noexcept {
         if constexpr (words > 1) return summary_ == 0;
         return w_[0] == 0;
