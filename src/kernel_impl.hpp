@@ -91,16 +91,16 @@ struct irq_guard {
 
 // The three helpers below are on every mutex/msg/flags hand-off, so they
 // are inline here rather than calls into sched.cpp. In -Os builds
-// (__OPTIMIZE_SIZE__: the MCU presets) kairos_size_noinline keeps
+// (__OPTIMIZE_SIZE__: the MCU presets) KAIROS_SIZE_NOINLINE keeps
 // make_runnable() and block_current() one out-of-line copy each: GCC's
 // size heuristics otherwise inline them into one or two callers each
 // (flags_set, mutex::lock, the flags wait), duplicating ~90 bytes per copy
 // while the other callers call the shared copy anyway (docs/targets.md,
 // "Code size").
 #if defined(__OPTIMIZE_SIZE__)
-#    define kairos_size_noinline __attribute__((noinline))
+#    define KAIROS_SIZE_NOINLINE __attribute__((noinline))
 #else
-#    define kairos_size_noinline
+#    define KAIROS_SIZE_NOINLINE
 #endif
 
 // lookup(p) returns the slot of a live thread, or nullptr.
@@ -114,7 +114,7 @@ inline tcb* lookup(pid p) noexcept {
 // if t beats the running thread: only while the kernel runs, so a wake-up
 // before run() does not start switching from the boot context. Interrupts
 // masked.
-inline kairos_size_noinline void make_runnable(tcb* t) noexcept {
+inline KAIROS_SIZE_NOINLINE void make_runnable(tcb* t) noexcept {
     t->st = thread_state::pending;
     rq.push_back(t, t->prio);
     if (t->prio < current->prio && running) port::request_switch();
@@ -123,7 +123,7 @@ inline kairos_size_noinline void make_runnable(tcb* t) noexcept {
 // block_current(s) takes the running thread off the run queue in state s
 // and requests a switch. The switch happens when the caller unmasks, which
 // must then be with interrupts enabled (asserted by the callers).
-inline kairos_size_noinline void block_current(thread_state s) noexcept {
+inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
     rq.remove(current, current->prio);
     current->st = s;
     port::request_switch();
