@@ -92,11 +92,13 @@ struct irq_guard {
 // The three helpers below are on every mutex/msg/flags hand-off, so they
 // are inline here rather than calls into sched.cpp. In -Os builds
 // (__OPTIMIZE_SIZE__: the MCU presets) KAIROS_SIZE_NOINLINE keeps
-// make_runnable() and block_current() one out-of-line copy each: GCC's
-// size heuristics otherwise inline them into one or two callers each
-// (flags_set, mutex::lock, the flags wait), duplicating ~90 bytes per copy
-// while the other callers call the shared copy anyway (docs/targets.md,
-// "Code size").
+// block_current() one out-of-line copy: GCC's size heuristics otherwise
+// inline it (with the run-queue removal) into mutex::lock() and the flags
+// wait while the other callers call a shared copy anyway (144 bytes on
+// M3). make_runnable() is left to GCC: making it noinline too saved
+// another 120 bytes on M3 but made the flags ping-pong 230 -> 234
+// instructions on M3 and the msg ping-pong 464 -> 476 on lx106
+// (docs/targets.md, "Code size").
 #if defined(__OPTIMIZE_SIZE__)
 #    define KAIROS_SIZE_NOINLINE __attribute__((noinline))
 #else
@@ -114,7 +116,7 @@ inline tcb* lookup(pid p) noexcept {
 // if t beats the running thread: only while the kernel runs, so a wake-up
 // before run() does not start switching from the boot context. Interrupts
 // masked.
-inline KAIROS_SIZE_NOINLINE void make_runnable(tcb* t) noexcept {
+inline void make_runnable(tcb* t) noexcept {
     t->st = thread_state::pending;
     rq.push_back(t, t->prio);
     if (t->prio < current->prio && running) port::request_switch();
