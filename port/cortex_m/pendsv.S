@@ -21,6 +21,12 @@
     .thumb
 
     .section .text.PendSV_Handler, "ax", %progbits
+    /* Weak: a firmware without the kernel links this file (start_scheduler()
+     * and the console share port.cpp) but must not pull in the scheduler and
+     * its thread table. ld turns a bl to an undefined weak symbol into a nop,
+     * so r0 stays the outgoing frame and the same thread resumes; without
+     * the kernel nothing pends PendSV anyway. */
+    .weak   kairos_sched_switch
     .global PendSV_Handler
     .type   PendSV_Handler, %function
     .thumb_func
