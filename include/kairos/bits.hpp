@@ -1,4 +1,5 @@
-// kairos/bits.hpp: bit scans for 32- and 64-bit words.
+// kairos/bits.hpp: bit scans for 32- and 64-bit words, and a 64-bit
+// division by a small constant (div_u64) for cores without one.
 //
 // msb(), lsb(), popcount() and test_and_clear() in two implementations:
 //   kairos::bits::hw  compiler builtins; one instruction where KAIROS_HAS_CLZ
@@ -180,6 +181,23 @@ constexpr unsigned test_and_clear(std::uint32_t& x) noexcept {
 }
 constexpr unsigned test_and_clear(std::uint64_t& x) noexcept {
     return bits_impl::test_and_clear(x);
+}
+
+// div_u64<D>(x) returns x / D for a 64-bit x and a constant 1 <= D < 2^16
+// using three 32-bit divisions by D, which compilers turn into multiplies.
+// It is how the MCU ports convert cycles to microseconds: a plain 64-bit
+// `/` calls libgcc's __udivmoddi4 (702 bytes and ~100+ cycles on Cortex-M)
+// or a shift-subtract loop (lx106).
+template <std::uint32_t D>
+constexpr std::uint64_t div_u64(std::uint64_t x) noexcept {
+    static_assert(D > 0 && D < (std::uint32_t{1} << 16), "div_u64: D must be in [1, 2^16)");
+    // Long division in base 2^16 below the top word: every partial dividend
+    // is remainder * 2^16 + digit < D * 2^16, so it fits 32 bits.
+    const auto hi = static_cast<std::uint32_t>(x >> 32);
+    const auto lo = static_cast<std::uint32_t>(x);
+    const std::uint32_t mid = (hi % D) << 16 | lo >> 16;
+    const std::uint32_t low = (mid % D) << 16 | (lo & 0xFFFFu);
+    return (std::uint64_t{hi / D} << 32) + (std::uint64_t{mid / D} << 16) + low / D;
 }
 
 }  // namespace kairos

@@ -3,6 +3,7 @@
 // port/mcu_common/panic.cpp).
 #include "cortex_m.hpp"
 
+#include <kairos/bits.hpp>
 #include <kairos/port.hpp>
 
 extern "C" void kairos_cortex_m_thread_to_psp(void* msp_top) noexcept;  // pendsv.S
@@ -83,7 +84,7 @@ bool in_isr() noexcept {
     return (ipsr & 0x1FFu) != 0;  // exception number; 0 = thread mode
 }
 
-std::uint64_t now_us() noexcept { return cortex_m::cycles() / (cortex_m::cpu_hz / 1000000u); }
+std::uint64_t now_us() noexcept { return div_u64<cortex_m::cpu_hz / 1000000u>(cortex_m::cycles()); }
 
 void console_write(const char* s) noexcept { semihost(sys_write0, s); }
 

@@ -5,6 +5,7 @@
 // (panic: port/mcu_common/panic.cpp).
 #include "lx106.hpp"
 
+#include <kairos/bits.hpp>
 #include <kairos/port.hpp>
 
 // kairos_lx106_soft_hook is set_soft_irq_hook()'s function; switch.S reads it
@@ -88,9 +89,7 @@ void tick() noexcept {
 namespace kairos::port {
 
 std::uint64_t now_us() noexcept {
-    // A 64-bit division by a constant: __udivdi3 from arith.cpp.
-    constexpr std::uint32_t mhz = lx106::cpu_hz / 1000000u;
-    return lx106::cycles() / mhz;
+    return div_u64<lx106::cpu_hz / 1000000u>(lx106::cycles());
 }
 
 void console_write(const char* s) noexcept {

@@ -98,4 +98,27 @@ inline void bits_edges() {
     check_word<std::uint64_t>(~std::uint64_t{0});
 }
 
+// bits_div_u64() checks div_u64<D> against the compiler's 64-bit division
+// (libgcc on the targets, an independent implementation) for the divisors
+// the ports use and the extremes, on edge and random dividends.
+template <std::uint32_t D>
+void check_div(std::uint64_t x) {
+    KT_CHECK_EQ(kairos::div_u64<D>(x), x / D);
+}
+inline void bits_div_u64() {
+    ktest::rng r(0x646976ull);
+    for (unsigned i = 0; i < 4000; ++i) {
+        const std::uint64_t edge = i < 64 ? (std::uint64_t{1} << (i % 64)) - (i & 1) : 0;
+        const std::uint64_t x = i < 64 ? edge : r.next() >> (i % 61);
+        check_div<1>(x);
+        check_div<16>(x);
+        check_div<25>(x);
+        check_div<80>(x);
+        check_div<160>(x);
+        check_div<65535>(x);
+    }
+    check_div<65535>(~std::uint64_t{0});
+    check_div<7>(~std::uint64_t{0});
+}
+
 }  // namespace scenarios
