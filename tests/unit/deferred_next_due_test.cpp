@@ -1,0 +1,49 @@
+// The re-arm time of a recurrent function after a stall: deferred computes
+// "the first point of the phase after now" without a 64-bit division
+// (doubling/halving strides of whole periods). Checked here against the
+// plain division formula for small and huge periods and stalls of 0 to
+// ~2^40 periods, including stalls that end exactly on a phase point.
+#include <kairos/deferred.hpp>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "deferred_scenarios.hpp"
+
+namespace {
+
+// expected(due, period, now): the smallest due + k * period > now, k >= 1.
+std::uint64_t expected(std::uint64_t due, std::uint64_t period, std::uint64_t now) {
+    return due + ((now - due) / period + 1) * period;
+}
+
+TEST(deferred_next_due, matches_division_after_any_stall) {
+    const std::uint64_t periods[] = {1, 2, 3, 7, 100, 999'983, (std::uint64_t{1} << 32) + 5,
+                                     (std::uint64_t{1} << 40) - 1};
+    const std::uint64_t start = 0xFFFF'FFFF'FFFF'0000ull;  // crosses the 64-bit wrap too
+    int cases = 0;
+    for (std::uint64_t period : periods) {
+        for (std::uint64_t k : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{2},
+                                std::uint64_t{3}, std::uint64_t{1000}, std::uint64_t{1} << 20,
+                                (std::uint64_t{1} << 20) + 1}) {
+            for (std::uint64_t extra : {std::uint64_t{0}, std::uint64_t{1}, period - 1}) {
+                if (period > (std::uint64_t{1} << 32) && k > 1000) continue;  // keep < 2^62
+                scenarios::fake_clock c;
+                c.now = start;
+                kairos::deferred<2, 1> d(c.source());
+                auto h = d.schedule_recurrent([] { return true; }, period);
+                ASSERT_TRUE(h);
+                const std::uint64_t due = start + period;
+                c.now = due + k * period + extra;  // stalled k periods (and extra µs)
+                ASSERT_EQ(d.run_recurrent(), 1u);
+                EXPECT_EQ(d.next_due(), expected(due, period, c.now))
+                    << "period " << period << " k " << k << " extra " << extra;
+                ++cases;
+            }
+        }
+    }
+    EXPECT_EQ(cases, 6 * 7 * 3 + 2 * 5 * 3);
+}
+
+}  // namespace
