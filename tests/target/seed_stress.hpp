@@ -62,6 +62,7 @@ struct result {
     std::uint32_t ticks = 0;       // timer interrupts taken until completion
     std::uint64_t virtual_ns = 0;  // attach to completion (1 instruction = 1 ns)
     std::uint64_t busy_insns = 0;  // virtual_ns minus the time asleep
+    std::uint32_t sleeps = 0;      // WFI / waiti executed
     std::uint32_t overflows = 0;   // sched.overflows() delta
 };
 
@@ -91,14 +92,15 @@ inline void ticker_callback() noexcept {
     });
 }
 
-// sleep_if_idle() waits for the next interrupt if nothing is queued and
-// returns the timer ticks spent asleep. Checking and sleeping happen with
+// sleep_if_idle(sleeps) waits for the next interrupt if nothing is queued,
+// counting the sleep in sleeps, and returns the timer ticks spent asleep. Checking and sleeping happen with
 // interrupts masked, so a tick between them cannot be slept through (WFI /
 // waiti wake on a pending interrupt).
-inline std::uint64_t sleep_if_idle() noexcept {
+inline std::uint64_t sleep_if_idle(std::uint32_t& sleeps) noexcept {
     const kairos::port::irq_state s = kairos::port::irq_disable();
     std::uint64_t slept = 0;
     if (sched.pending() == 0 && st.pending > 0) {
+        ++sleeps;
         const std::uint64_t t0 = board::cycles();
 #if defined(__arm__)
         // The SysTick handler runs only after irq_restore(): t1 is the wake-up.
@@ -128,6 +130,7 @@ inline result run_seed(std::uint32_t chunk, std::uint32_t count) noexcept {
     st.tick_limit = 2 * (count / per_tick) + 10;
     const std::uint32_t overflows0 = sched.overflows();
     std::uint64_t asleep = 0;
+    std::uint32_t sleeps = 0;
 
     const std::uint64_t t0 = board::cycles();
 #if defined(__arm__)
@@ -140,7 +143,7 @@ inline result run_seed(std::uint32_t chunk, std::uint32_t count) noexcept {
 #endif
     while (st.pending > 0 && st.ticks <= st.tick_limit) {
         sched.run();
-        asleep += sleep_if_idle();
+        asleep += sleep_if_idle(sleeps);
     }
     const std::uint64_t t1 = board::cycles();
     stop_timer();  // already detached by the last message, unless it never came
@@ -161,6 +164,7 @@ inline result run_seed(std::uint32_t chunk, std::uint32_t count) noexcept {
     r.virtual_ns = (t1 - t0) * 1000000000ull / KAIROS_QEMU_TIMER_HZ;
     r.busy_insns = (t1 - t0 - asleep) * 1000000000ull / KAIROS_QEMU_TIMER_HZ;
     r.overflows = sched.overflows() - overflows0;
+    r.sleeps = sleeps;
     return r;
 }
 
@@ -200,7 +204,7 @@ inline const char* failure(const result& r) noexcept {
 
 // print_result(r) prints one line:
 //   seed chunk <c> n <count> virtual_us <t> bound_ms <b> failed <f> lost <l>
-//   reordered <r> bad_id <i> bad_last <0|1> busy_insns <b>
+//   reordered <r> bad_id <i> bad_last <0|1> busy_insns <b> sleeps <s>
 inline void print_result(const result& r) noexcept {
     auto field = [](const char* name, std::uint64_t v) {
         ktarget::print(name);
@@ -216,6 +220,7 @@ inline void print_result(const result& r) noexcept {
     field(" bad_id ", r.bad_id);
     field(" bad_last ", r.bad_last ? 1 : 0);
     field(" busy_insns ", r.busy_insns);
+    field(" sleeps ", r.sleeps);
     ktarget::print("\n");
 }
 
