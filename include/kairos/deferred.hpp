@@ -297,27 +297,13 @@ private:
 
     // next_due(due, period, now) is the re-arm time after a run at now: the
     // unchanged due time if the alarm ran it early, otherwise the first point
-    // of its phase after now (missed periods skipped); period 0: now.
-    // The skipped whole periods are counted by doubling, then halving,
-    // strides of whole periods (O(log k) steps for k periods): no 64-bit
-    // division, which on 32-bit cores is a libgcc call of about 700 bytes
-    // (__udivmoddi4) for a path that runs only after a stall.
+    // of its phase after now (missed periods skipped, counted without a
+    // 64-bit division: whole_periods()); period 0: now.
     static std::uint64_t next_due(std::uint64_t due, std::uint64_t period,
                                   std::uint64_t now) noexcept {
         if (time_before(now, due)) return due;
         if (period == 0) return now;
-        const std::uint64_t gap = now - due;  // < 2^63, so step never overflows
-        std::uint64_t done = 0;               // a multiple of period, <= gap
-        std::uint64_t step = period;
-        while (gap - done >= step) {
-            done += step;
-            step <<= 1;
-        }
-        while (step > period) {
-            step >>= 1;
-            if (gap - done >= step) done += step;
-        }
-        return due + done + period;  // the first point of the phase after now
+        return due + (whole_periods(now - due, period) + 1) * period;
     }
 
     // now() reads the scheduler's clock; a null clock_source is the port's.

@@ -37,6 +37,32 @@ struct clock_source {
     }
 };
 
+// whole_periods(gap, period) returns gap / period, rounded down, for
+// period > 0 and gap < 2^63, without a 64-bit division: on 32-bit cores
+// that is a libgcc call of about 700 bytes (__udivmoddi4, Cortex-M) or a
+// shift-subtract loop (lx106). Strides of whole periods are doubled, then
+// halved: O(log k) steps for k periods. It is how the deferred scheduler
+// and the MCU tickers skip the periods a stall missed.
+constexpr std::uint64_t whole_periods(std::uint64_t gap, std::uint64_t period) noexcept {
+    std::uint64_t k = 0, done = 0;  // done = k * period <= gap
+    std::uint64_t n = 1, step = period;
+    while (gap - done >= step) {
+        done += step;
+        k += n;
+        step <<= 1;  // <= 2 * gap: no overflow below 2^63
+        n <<= 1;
+    }
+    while (n > 1) {
+        step >>= 1;
+        n >>= 1;
+        if (gap - done >= step) {
+            done += step;
+            k += n;
+        }
+    }
+    return k;
+}
+
 // extend32 widens a wrapping 32-bit tick counter to a 64-bit count.
 // operator()(raw) returns the 64-bit value of raw, given that it is called
 // at least once per 2^32 ticks (each reading no more than one wrap after the

@@ -12,6 +12,7 @@
 // not run yet).
 #include <kairos/port.hpp>
 #include <kairos/ticker.hpp>
+#include <kairos/time.hpp>
 
 #include <cstdint>
 
@@ -45,7 +46,7 @@ struct ticker_dispatch {
             ticker* t = a.owner;
             if (t == nullptr || now < a.due_us) continue;
             if (a.period_us != 0) {
-                const std::uint64_t late = (now - a.due_us) / a.period_us;  // whole periods missed
+                const std::uint64_t late = whole_periods(now - a.due_us, a.period_us);  // missed
                 a.due_us += (late + 1) * a.period_us;
                 // relaxed: a statistic.
                 t->overruns_.fetch_add(static_cast<std::uint32_t>(late), std::memory_order_relaxed);

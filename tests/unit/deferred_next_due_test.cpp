@@ -46,4 +46,25 @@ TEST(deferred_next_due, matches_division_after_any_stall) {
     EXPECT_EQ(cases, 6 * 7 * 3 + 2 * 5 * 3);
 }
 
+static_assert(kairos::whole_periods(0, 7) == 0);
+static_assert(kairos::whole_periods(6, 7) == 0);
+static_assert(kairos::whole_periods(7, 7) == 1);
+static_assert(kairos::whole_periods((std::uint64_t{1} << 63) - 1, 1) == (std::uint64_t{1} << 63) - 1);
+
+// whole_periods() itself (also the MCU tickers' overrun count) against `/`.
+TEST(time_whole_periods, matches_division) {
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;  // xorshift64
+    auto next = [&x] {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        return x;
+    };
+    for (int i = 0; i < 200000; ++i) {
+        const std::uint64_t gap = next() >> (1 + i % 63);           // < 2^63
+        const std::uint64_t period = (next() >> (i % 64)) | 1u;     // > 0, all magnitudes
+        ASSERT_EQ(kairos::whole_periods(gap, period), gap / period) << gap << " / " << period;
+    }
+}
+
 }  // namespace
