@@ -104,6 +104,14 @@ void ring_loop(Ring& q, std::uint32_t n) {
 void spsc_loop(std::uint32_t n) { ring_loop(spsc_q, n); }
 void mpsc_loop(std::uint32_t n) { ring_loop(mpsc_q, n); }
 
+// now_loop(n): n reads of the port's clock, kairos::port::now_us(); an idle
+// pass of the deferred scheduler is one, every ticker tick another.
+void now_loop(std::uint32_t n) {
+    std::uint64_t acc = 0;
+    for (std::uint32_t i = 0; i < n; ++i) acc += kairos::port::now_us();
+    sink = static_cast<unsigned>(acc);
+}
+
 // span: the measured span, between the two marks, timed by the board
 // timer; also the clock of sched_bodies.
 struct span {
@@ -179,6 +187,7 @@ int main() {
         {"bits.lsb.sw", op_lsb_sw, call_loop, false},
         {"ring.spsc.push_pop", nullptr, spsc_loop, false},
         {"ring.mpsc.push_pop", nullptr, mpsc_loop, false},
+        {"port.now_us", nullptr, now_loop, false},
 #if KAIROS_BENCH_KERNEL
         {"sched.nop", nullptr, sched_bench<sched::nop>, true},
         {"sched.yield_pingpong", nullptr, sched_bench<sched::yield_pingpong>, true},

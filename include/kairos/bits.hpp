@@ -191,13 +191,21 @@ constexpr unsigned test_and_clear(std::uint64_t& x) noexcept {
 template <std::uint32_t D>
 constexpr std::uint64_t div_u64(std::uint64_t x) noexcept {
     static_assert(D > 0 && D < (std::uint32_t{1} << 16), "div_u64: D must be in [1, 2^16)");
-    // Long division in base 2^16 below the top word: every partial dividend
-    // is remainder * 2^16 + digit < D * 2^16, so it fits 32 bits.
-    const auto hi = static_cast<std::uint32_t>(x >> 32);
-    const auto lo = static_cast<std::uint32_t>(x);
-    const std::uint32_t mid = (hi % D) << 16 | lo >> 16;
-    const std::uint32_t low = (mid % D) << 16 | (lo & 0xFFFFu);
-    return (std::uint64_t{hi / D} << 32) + (std::uint64_t{mid / D} << 16) + low / D;
+    if constexpr ((D & (D - 1)) == 0) {
+        return x / D;  // a shift
+    } else {
+        // Long division in base 2^16 below the top word: every partial
+        // dividend is remainder * 2^16 + digit < D * 2^16, so it fits 32
+        // bits. Remainders by multiply-subtract: one division each, also
+        // where `/` and `%` are two library calls (lx106).
+        const auto hi = static_cast<std::uint32_t>(x >> 32);
+        const auto lo = static_cast<std::uint32_t>(x);
+        const std::uint32_t q2 = hi / D;
+        const std::uint32_t mid = (hi - q2 * D) << 16 | lo >> 16;
+        const std::uint32_t q1 = mid / D;
+        const std::uint32_t low = (mid - q1 * D) << 16 | (lo & 0xFFFFu);
+        return (std::uint64_t{q2} << 32) + (std::uint64_t{q1} << 16) + low / D;
+    }
 }
 
 }  // namespace kairos
