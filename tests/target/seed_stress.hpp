@@ -1,9 +1,8 @@
 // seed_stress.hpp: the seed's 100 000-task stress (esp8266/Arduino PR #6139,
 // /work/shared/reference/seeds/000_*) on the target core, in virtual time.
 //
-// A 1 ms timer interrupt (Cortex-M: kairos::ticker on SysTick; lx106: the
-// CCOMPARE0 timer of ktarget::periodic_irq_start, there is no ticker on that
-// port) pushes `chunk` messages per tick into a kairos::deferred of 32 slots
+// A 1 ms kairos::ticker (on SysTick on Cortex-M, on the CCOMPARE0 tick on
+// lx106) pushes `chunk` messages per tick into a kairos::deferred of 32 slots
 // (SCHEDULED_FN_MAX_COUNT), exactly as the sketch's tickerCallback: `chunk`
 // attempts per tick, a refused push is counted and the same message retried
 // at the next attempt. The main loop calls run(); every function runs the
@@ -28,8 +27,8 @@
 #include "seed_sketch.hpp"
 #include "target.hpp"
 
+#include <kairos/ticker.hpp>
 #if defined(__arm__)
-#  include <kairos/ticker.hpp>
 #  include "cortex_m.hpp"
 #else
 #  include "lx106.hpp"
@@ -68,23 +67,16 @@ struct result {
 
 // The sketch's state (seed_sketch.hpp) and, on lx106, the wake-up time.
 struct state : seed_sketch::state {
-    volatile std::uint64_t wake = 0;  // lx106: board timer at the callback's entry
+    volatile std::uint64_t wake = 0;  // lx106: board timer at the tick's entry
 };
 inline state st;
 
 // stop_timer() detaches the 1 ms interrupt. Context: task.
-#if defined(__arm__)
 inline kairos::ticker seed_ticker;
 inline void stop_timer() noexcept { seed_ticker.detach(); }
-#else
-inline void stop_timer() noexcept { ktarget::periodic_irq_stop(); }
-#endif
 
 // ticker_callback() is the sketch's tickerCallback. Context: timer interrupt.
 inline void ticker_callback() noexcept {
-#if !defined(__arm__)
-    st.wake = board::cycles();
-#endif
     seed_sketch::produce(st, [](std::uint32_t msg) {
         return sched.schedule([msg] {
             if (!seed_sketch::check(st, msg)) stop_timer();
@@ -108,9 +100,9 @@ inline std::uint64_t sleep_if_idle(std::uint32_t& sleeps) noexcept {
         slept = board::cycles() - t0;
 #else
         // waiti 0 takes the level-1 timer interrupt before it returns: the
-        // wake-up is the callback's entry. The vector's register save before
-        // it counts as asleep (the plugin count in bench/target/collect is
-        // exact).
+        // wake-up is stamped by the port's tick hook, which runs before the
+        // tickers. The vector's register save before it counts as asleep
+        // (the plugin count in bench/target/collect is exact).
         asm volatile("waiti 0" ::: "memory");
         slept = st.wake > t0 ? st.wake - t0 : 0;
 #endif
@@ -132,21 +124,20 @@ inline result run_seed(std::uint32_t chunk, std::uint32_t count) noexcept {
     std::uint64_t asleep = 0;
     std::uint32_t sleeps = 0;
 
-    const std::uint64_t t0 = board::cycles();
-#if defined(__arm__)
-    if (!seed_ticker.attach_ms(1, &ticker_callback)) kairos_port_panic("seed: attach_ms", __FILE__, __LINE__);
-#else
-    // 1 ms of QEMU virtual time: the port counts KAIROS_CPU_HZ, QEMU's
-    // CCOUNT runs at KAIROS_QEMU_TIMER_HZ.
-    ktarget::periodic_irq_start(
-        static_cast<std::uint32_t>(1000ull * KAIROS_QEMU_TIMER_HZ / KAIROS_CPU_HZ), &ticker_callback);
+#if !defined(__arm__)
+    board::set_tick_hook([] { st.wake = board::cycles(); });
 #endif
+    const std::uint64_t t0 = board::cycles();
+    if (!seed_ticker.attach_ms(1, &ticker_callback)) kairos_port_panic("seed: attach_ms", __FILE__, __LINE__);
     while (st.pending > 0 && st.ticks <= st.tick_limit) {
         sched.run();
         asleep += sleep_if_idle(sleeps);
     }
     const std::uint64_t t1 = board::cycles();
     stop_timer();  // already detached by the last message, unless it never came
+#if !defined(__arm__)
+    board::set_tick_hook(nullptr);
+#endif
     sched.run();   // nothing should be left; run it so the next round starts empty
 
     result r;
