@@ -184,10 +184,11 @@ constexpr unsigned test_and_clear(std::uint64_t& x) noexcept {
 }
 
 // div_u64<D>(x) returns x / D for a 64-bit x and a constant 1 <= D < 2^16
-// using three 32-bit divisions by D, which compilers turn into multiplies.
-// It is how the MCU ports convert cycles to microseconds: a plain 64-bit
-// `/` calls libgcc's __udivmoddi4 (702 bytes and ~100+ cycles on Cortex-M)
-// or a shift-subtract loop (lx106).
+// using three 32-bit divisions by D: a udiv (or a multiply) each where the
+// core divides, __udivsi3 calls on lx106, a shift for a power of two. It is
+// how the MCU ports convert cycles to microseconds; a plain 64-bit `/`
+// calls libgcc's __udivmoddi4 (702 bytes on Cortex-M; now_us() on M3 94 ->
+// 53 instructions) or lx106's 64-bit shift-subtract (345 -> 207).
 template <std::uint32_t D>
 constexpr std::uint64_t div_u64(std::uint64_t x) noexcept {
     static_assert(D > 0 && D < (std::uint32_t{1} << 16), "div_u64: D must be in [1, 2^16)");
@@ -196,8 +197,7 @@ constexpr std::uint64_t div_u64(std::uint64_t x) noexcept {
     } else {
         // Long division in base 2^16 below the top word: every partial
         // dividend is remainder * 2^16 + digit < D * 2^16, so it fits 32
-        // bits. Remainders by multiply-subtract: one division each, also
-        // where `/` and `%` are two library calls (lx106).
+        // bits.
         const auto hi = static_cast<std::uint32_t>(x >> 32);
         const auto lo = static_cast<std::uint32_t>(x);
         const std::uint32_t q2 = hi / D;

@@ -303,7 +303,9 @@ private:
                                   std::uint64_t now) noexcept {
         if (time_before(now, due)) return due;
         if (period == 0) return now;
-        return due + (whole_periods(now - due, period) + 1) * period;
+        std::uint64_t skipped = 0;
+        (void)whole_periods(now - due, period, skipped);
+        return due + skipped + period;
     }
 
     // now() reads the scheduler's clock; a null clock_source is the port's.

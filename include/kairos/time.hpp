@@ -37,13 +37,16 @@ struct clock_source {
     }
 };
 
-// whole_periods(gap, period) returns gap / period, rounded down, for
-// period > 0 and gap < 2^63, without a 64-bit division: on 32-bit cores
-// that is a libgcc call of about 700 bytes (__udivmoddi4, Cortex-M) or a
-// shift-subtract loop (lx106). Strides of whole periods are doubled, then
-// halved: O(log k) steps for k periods. It is how the deferred scheduler
-// and the MCU tickers skip the periods a stall missed.
-constexpr std::uint64_t whole_periods(std::uint64_t gap, std::uint64_t period) noexcept {
+// whole_periods(gap, period, span) returns gap / period, rounded down, and
+// sets span to that many periods (k * period <= gap), for period > 0 and
+// gap < 2^63, with neither a 64-bit division nor a multiply: on 32-bit
+// cores those are library calls (__udivmoddi4, about 700 bytes on
+// Cortex-M; __udivdi3 and __muldi3 on lx106). Strides of whole periods are
+// doubled, then halved: O(log k) steps, none when gap < period. It is how
+// the deferred scheduler and the MCU tickers skip the periods a stall
+// missed.
+constexpr std::uint64_t whole_periods(std::uint64_t gap, std::uint64_t period,
+                                      std::uint64_t& span) noexcept {
     std::uint64_t k = 0, done = 0;  // done = k * period <= gap
     std::uint64_t n = 1, step = period;
     while (gap - done >= step) {
@@ -60,6 +63,7 @@ constexpr std::uint64_t whole_periods(std::uint64_t gap, std::uint64_t period) n
             k += n;
         }
     }
+    span = done;
     return k;
 }
 

@@ -46,8 +46,9 @@ struct ticker_dispatch {
             ticker* t = a.owner;
             if (t == nullptr || now < a.due_us) continue;
             if (a.period_us != 0) {
-                const std::uint64_t late = whole_periods(now - a.due_us, a.period_us);  // missed
-                a.due_us += (late + 1) * a.period_us;
+                std::uint64_t skipped = 0;  // the periods missed, in µs
+                const std::uint64_t late = whole_periods(now - a.due_us, a.period_us, skipped);
+                a.due_us += skipped + a.period_us;
                 // relaxed: a statistic.
                 t->overruns_.fetch_add(static_cast<std::uint32_t>(late), std::memory_order_relaxed);
             } else {

@@ -46,10 +46,16 @@ TEST(deferred_next_due, matches_division_after_any_stall) {
     EXPECT_EQ(cases, 6 * 7 * 3 + 2 * 5 * 3);
 }
 
-static_assert(kairos::whole_periods(0, 7) == 0);
-static_assert(kairos::whole_periods(6, 7) == 0);
-static_assert(kairos::whole_periods(7, 7) == 1);
-static_assert(kairos::whole_periods((std::uint64_t{1} << 63) - 1, 1) == (std::uint64_t{1} << 63) - 1);
+constexpr std::uint64_t periods_in(std::uint64_t gap, std::uint64_t period) {
+    std::uint64_t span = 0;
+    const std::uint64_t k = kairos::whole_periods(gap, period, span);
+    return span == k * period ? k : ~std::uint64_t{0};
+}
+static_assert(periods_in(0, 7) == 0);
+static_assert(periods_in(6, 7) == 0);
+static_assert(periods_in(7, 7) == 1);
+static_assert(periods_in(29, 7) == 4);
+static_assert(periods_in((std::uint64_t{1} << 63) - 1, 1) == (std::uint64_t{1} << 63) - 1);
 
 // whole_periods() itself (also the MCU tickers' overrun count) against `/`.
 TEST(time_whole_periods, matches_division) {
@@ -63,7 +69,9 @@ TEST(time_whole_periods, matches_division) {
     for (int i = 0; i < 200000; ++i) {
         const std::uint64_t gap = next() >> (1 + i % 63);           // < 2^63
         const std::uint64_t period = (next() >> (i % 64)) | 1u;     // > 0, all magnitudes
-        ASSERT_EQ(kairos::whole_periods(gap, period), gap / period) << gap << " / " << period;
+        std::uint64_t span = 0;
+        ASSERT_EQ(kairos::whole_periods(gap, period, span), gap / period) << gap << " / " << period;
+        ASSERT_EQ(span, gap / period * period) << gap << " / " << period;
     }
 }
 
