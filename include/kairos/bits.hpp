@@ -183,13 +183,63 @@ constexpr unsigned test_and_clear(std::uint64_t& x) noexcept {
     return bits_impl::test_and_clear(x);
 }
 
-// div_u64<D>(x) returns x / D for a 64-bit x and a constant 1 <= D < 2^16
-// using three 32-bit divisions by D: a udiv (or a multiply) each where the
-// core divides, __udivsi3 calls on lx106, a shift for a power of two. It is
-// how the MCU ports convert cycles to microseconds; a plain 64-bit `/`
-// calls libgcc's __udivmoddi4 (702 bytes on Cortex-M; now_us() on M3 94 ->
-// 53 instructions) or lx106's 64-bit shift-subtract (345 -> 207).
+namespace bits {
+
+// mulhi32(a, b) returns the high 32 bits of the 64-bit product a * b from
+// 16-bit partial products: for cores whose multiply gives only the low
+// word (lx106, ARMv6-M), where a 64-bit product is a library call.
+constexpr std::uint32_t mulhi32(std::uint32_t a, std::uint32_t b) noexcept {
+    const std::uint32_t a0 = a & 0xFFFFu, a1 = a >> 16, b0 = b & 0xFFFFu, b1 = b >> 16;
+    const std::uint32_t p01 = a0 * b1, p10 = a1 * b0;
+    const std::uint32_t mid = ((a0 * b0) >> 16) + (p01 & 0xFFFFu) + (p10 & 0xFFFFu);  // < 3 * 2^16
+    return a1 * b1 + (p01 >> 16) + (p10 >> 16) + (mid >> 16);
+}
+
+namespace hw {
+// div32<D>(n) returns n / D with the compiler's division: one instruction,
+// or a multiply-high for a constant D where the core has one.
 template <std::uint32_t D>
+constexpr std::uint32_t div32(std::uint32_t n) noexcept {
+    return n / D;
+}
+}  // namespace hw
+
+namespace sw {
+// div32<D>(n) returns n / D for a constant 1 <= D < 2^16 without a division:
+// q = mulhi32(n, floor(2^32 / D)) is n / D or one less (the reciprocal is
+// short by less than one unit, so the product by less than n / 2^32 < 1),
+// and one compare of the remainder fixes it.
+template <std::uint32_t D>
+constexpr std::uint32_t div32(std::uint32_t n) noexcept {
+    static_assert(D >= 1 && D < (std::uint32_t{1} << 16), "div32: D must be in [1, 2^16)");
+    if constexpr (D == 1) {
+        return n;
+    } else {
+        constexpr auto reciprocal = static_cast<std::uint32_t>((std::uint64_t{1} << 32) / D);
+        const std::uint32_t q = mulhi32(n, reciprocal);
+        return n - q * D >= D ? q + 1 : q;
+    }
+}
+}  // namespace sw
+
+}  // namespace bits
+
+// div_u64<D, Div32>(x) returns x / D for a 64-bit x and a constant
+// 1 <= D < 2^16 with three 32-bit divisions by D, done by Div32: by default
+// the core's division (KAIROS_HAS_DIV: udiv on ARMv7-M, a multiply-high on
+// x86) or else a reciprocal multiply (bits::sw::div32), never a library
+// call; a power of two is a shift. It is how the MCU ports convert cycles to
+// microseconds; a plain 64-bit `/` calls libgcc's __udivmoddi4 (702 bytes
+// on Cortex-M; now_us() on M3 94 -> 53 instructions) or a 64-bit
+// shift-subtract loop on lx106.
+#if KAIROS_HAS_DIV
+template <std::uint32_t D>
+inline constexpr auto div32_default = bits::hw::div32<D>;
+#else
+template <std::uint32_t D>
+inline constexpr auto div32_default = bits::sw::div32<D>;
+#endif
+template <std::uint32_t D, std::uint32_t (*Div32)(std::uint32_t) noexcept = div32_default<D>>
 constexpr std::uint64_t div_u64(std::uint64_t x) noexcept {
     static_assert(D > 0 && D < (std::uint32_t{1} << 16), "div_u64: D must be in [1, 2^16)");
     if constexpr ((D & (D - 1)) == 0) {
@@ -200,11 +250,11 @@ constexpr std::uint64_t div_u64(std::uint64_t x) noexcept {
         // bits.
         const auto hi = static_cast<std::uint32_t>(x >> 32);
         const auto lo = static_cast<std::uint32_t>(x);
-        const std::uint32_t q2 = hi / D;
+        const std::uint32_t q2 = Div32(hi);
         const std::uint32_t mid = (hi - q2 * D) << 16 | lo >> 16;
-        const std::uint32_t q1 = mid / D;
+        const std::uint32_t q1 = Div32(mid);
         const std::uint32_t low = (mid - q1 * D) << 16 | (lo & 0xFFFFu);
-        return (std::uint64_t{q2} << 32) + (std::uint64_t{q1} << 16) + low / D;
+        return (std::uint64_t{q2} << 32) + (std::uint64_t{q1} << 16) + Div32(low);
     }
 }
 

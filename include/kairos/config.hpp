@@ -31,6 +31,18 @@
 #  endif
 #endif
 
+// KAIROS_HAS_DIV: 1 when 32-bit unsigned division is one instruction (or
+// the compiler turns a division by a constant into a multiply-high). 0 on
+// ARMv6-M and lx106, where `/` is a library call: div_u64 multiplies by a
+// reciprocal there instead.
+#ifndef KAIROS_HAS_DIV
+#  if defined(__ARM_ARCH_6M__) || defined(__XTENSA__)
+#    define KAIROS_HAS_DIV 0
+#  else
+#    define KAIROS_HAS_DIV 1
+#  endif
+#endif
+
 // KAIROS_HAS_CAS: 1 when 32-bit compare-and-swap is lock-free in hardware.
 // 0 on ARMv6-M and lx106: read-modify-write there goes through the port's
 // critical section (mpsc_ring, atomics shims).

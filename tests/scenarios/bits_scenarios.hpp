@@ -98,12 +98,19 @@ inline void bits_edges() {
     check_word<std::uint64_t>(~std::uint64_t{0});
 }
 
-// bits_div_u64() checks div_u64<D> against the compiler's 64-bit division
+// bits_div_u64() checks div_u64<D> (the default, hw and sw 32-bit steps),
+// sw::div32 and mulhi32 against the compiler's division and multiply
 // (libgcc on the targets, an independent implementation) for the divisors
-// the ports use and the extremes, on edge and random dividends.
+// the ports use and the extremes, on edge and random operands.
 template <std::uint32_t D>
 void check_div(std::uint64_t x) {
     KT_CHECK_EQ(kairos::div_u64<D>(x), x / D);
+    KT_CHECK_EQ((kairos::div_u64<D, kairos::bits::hw::div32<D>>(x)), x / D);
+    KT_CHECK_EQ((kairos::div_u64<D, kairos::bits::sw::div32<D>>(x)), x / D);
+    const auto n = static_cast<std::uint32_t>(x);
+    KT_CHECK_EQ(kairos::bits::sw::div32<D>(n), n / D);
+    KT_CHECK_EQ(kairos::bits::mulhi32(n, static_cast<std::uint32_t>(x >> 32)),
+                static_cast<std::uint32_t>((std::uint64_t{n} * (x >> 32)) >> 32));
 }
 inline void bits_div_u64() {
     ktest::rng r(0x646976ull);
@@ -113,8 +120,10 @@ inline void bits_div_u64() {
         check_div<1>(x);
         check_div<16>(x);
         check_div<25>(x);
+        check_div<40>(x);
         check_div<80>(x);
         check_div<160>(x);
+        check_div<3>(x);
         check_div<65535>(x);
     }
     check_div<65535>(~std::uint64_t{0});
