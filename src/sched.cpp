@@ -269,7 +269,22 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
             }
             break;
         }
-        default:  // sleeping, msg and flags waits keep their place
+        case thread_state::blocked_send:
+            // Receivers serve senders in priority order, so t moves in the
+            // queue it waits in. Found by a scan of the table: a boosted
+            // blocked sender is rare, a receiver field in every tcb is not.
+            for (tcb& r : threads) {
+                for (const tcb* w = r.senders; w != nullptr; w = w->next_wait) {
+                    if (w != t) continue;
+                    prio_queue_remove(r.senders, t);
+                    t->prio = static_cast<std::uint16_t>(p);
+                    prio_queue_insert(r.senders, t);
+                    return;
+                }
+            }
+            t->prio = static_cast<std::uint16_t>(p);
+            break;
+        default:  // sleeping, reply, receive and flags waits: no queue
             t->prio = static_cast<std::uint16_t>(p);
             break;
     }

@@ -392,6 +392,40 @@ inline void priority_inversion(bool inherit) {
     }
 }
 
+// A sender already blocked in send() that inheritance then boosts moves up
+// in its receiver's queue of senders, so the receiver serves it first.
+inline void boosted_sender_served_first() {
+    begin();
+    static k::mutex m{k::mutex::protocol::inherit};
+    static k::pid a, b, h, r;
+    a = spawn(12, [](void*) {  // runs first: owns m, blocks sending to r
+        m.lock();
+        k::msg msg;
+        k::send(msg, r);
+        m.unlock();
+    });
+    b = spawn(10, [](void*) {  // queued ahead of a: 10 < 12
+        k::msg msg;
+        k::send(msg, r);
+    }, nullptr, "b", k::create_sleeping);
+    h = spawn(4, [](void*) {  // waits for m: a inherits 4
+        m.lock();
+        m.unlock();
+    }, nullptr, "h", k::create_sleeping);
+    r = spawn(14, [](void*) {
+        KT_CHECK_EQ(k::wakeup(b), 1);
+        KT_CHECK_EQ(k::wakeup(h), 1);
+        KT_CHECK_EQ(k::priority(a), 4);
+        for (int i = 0; i < 2; ++i) {
+            k::msg msg;
+            k::receive(msg);
+            log.add(msg.sender == a ? 1 : msg.sender == b ? 2 : 0);
+        }
+    });
+    finish();
+    KT_CHECK(log.equals({1, 2}));
+}
+
 // Inheritance bookkeeping: a chain of owners, nested mutexes released one
 // by one, and a contended handoff followed by a boost of a waiter that must
 // reach the new owner (RIOT keeps the old owner there).

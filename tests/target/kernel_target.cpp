@@ -231,6 +231,7 @@ int main() {
         {"priority_inversion_inherit", inversion_inherit},
         {"priority_inversion_plain_mutex_inverts", inversion_plain},
         {"inheritance_nested_and_handoff", ks::inheritance_nested_and_handoff},
+        {"boosted_sender_served_first", ks::boosted_sender_served_first},
         {"msg_exchange", msg_exchange},
         {"thread_flood", ks::thread_flood},
         {"bad_input", ks::bad_input},
