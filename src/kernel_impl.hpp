@@ -131,6 +131,17 @@ inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
     port::request_switch();
 }
 
+// arm_deadline(t, us) arms t's timer us microseconds from now; when it
+// expires before anything else wakes t, t becomes runnable (a sleep ends, a
+// mutex wait gives up: mutex_timed_out()). Masked.
+void arm_deadline(tcb* t, std::uint64_t us) noexcept;
+
+// mutex_timed_out(t) takes t, blocked in mutex::lock_for(), off its mutex's
+// waiters and lowers the owners that t had raised. Masked. Weak: defined
+// with lock_for() (mutex_timeout.cpp), so a program that never waits with
+// a deadline does not link it, and never reaches the call.
+void mutex_timed_out(tcb* t) noexcept __attribute__((weak));
+
 // set_priority(t, p) changes t's effective priority wherever t is queued
 // (run queue, a mutex's waiters, a receiver's senders) and propagates an
 // increase to the owner of an inheritance mutex t waits for. Masked.
@@ -167,3 +178,21 @@ inline void mutex_access::set_waiters(mutex& m, const impl::tcb* head) noexcept 
     m.word_ = (m.word_ & 0xFFFFu) | (w << mutex::waiter_shift);
 }
 }  // namespace kairos::kernel
+
+namespace kairos::kernel::impl {
+// wait_for_mutex(m, self) queues self among m's waiters (priority order,
+// FIFO among equals), takes it off the run queue and raises an inheritance
+// owner; the switch happens when the caller unmasks. Precondition: m is
+// owned. Always inline: it is lock()'s path (and lock_for()'s own copy).
+__attribute__((always_inline)) inline void wait_for_mutex(mutex& m, tcb* self) noexcept {
+    tcb* head = lookup(static_cast<pid>(m.word() >> mutex::waiter_shift));
+    prio_queue_insert(head, self);
+    mutex_access::set_waiters(m, head);
+    self->waiting_for = &m;
+    block_current(thread_state::blocked_mutex);
+    if ((m.word() & mutex::pi_bit) != 0) {
+        tcb* o = lookup(m.owner());
+        if (o != nullptr && self->prio < o->prio) set_priority(o, self->prio);
+    }
+}
+}  // namespace kairos::kernel::impl

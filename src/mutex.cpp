@@ -65,23 +65,14 @@ void mutex::lock() noexcept {
     const port::irq_state s = port::irq_disable();
     assert_can_block(s);
     tcb* self_tcb = current;
-    const bool pi = (word_ & pi_bit) != 0;
     if (owner() == no_pid) {
         set_owner(*this, self_tcb->id);
-        if (pi) hold(self_tcb, this);
+        if ((word_ & pi_bit) != 0) hold(self_tcb, this);
         port::irq_restore(s);
         return;
     }
-    KAIROS_ASSERT(!pi || owner() != self_tcb->id);  // relocking an inheritance mutex
-    tcb* head = first_waiter(*this);
-    prio_queue_insert(head, self_tcb);
-    mutex_access::set_waiters(*this, head);
-    self_tcb->waiting_for = this;
-    block_current(thread_state::blocked_mutex);
-    if (pi) {
-        tcb* o = lookup(owner());
-        if (o != nullptr && self_tcb->prio < o->prio) set_priority(o, self_tcb->prio);
-    }
+    KAIROS_ASSERT((word_ & pi_bit) == 0 || owner() != self_tcb->id);  // relocking an inheritance mutex
+    wait_for_mutex(*this, self_tcb);
     port::irq_restore(s);  // switches; back here once unlock() handed us the mutex
 }
 

@@ -49,6 +49,11 @@ void reschedule() noexcept {
 void expire(std::uint64_t now) noexcept {
     while (timer_node* n = timers.pop_due(now)) {
         tcb* t = static_cast<sleep_timer*>(n)->owner;
+        if (t->st == thread_state::blocked_mutex) {
+            mutex_timed_out(t);
+        } else if (t->st != thread_state::sleeping) {
+            continue;  // a lock_for() deadline of a thread the handoff already woke
+        }
         t->st = thread_state::pending;
         rq.push_back(t, t->prio);
     }
@@ -225,13 +230,16 @@ void sleep() noexcept {
     port::irq_restore(s);
 }
 
-void sleep_us(std::uint64_t us) noexcept {
-    const port::irq_state s = port::irq_disable();
-    assert_can_block(s);
-    tcb* t = current;
+void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
     t->timer.owner = t;
     timers.arm(t->timer, port::now_us() + us);
     slow_pick = true;
+}
+
+void sleep_us(std::uint64_t us) noexcept {
+    const port::irq_state s = port::irq_disable();
+    assert_can_block(s);
+    arm_deadline(current, us);
     block_current(thread_state::sleeping);
     port::irq_restore(s);
 }

@@ -426,6 +426,80 @@ inline void boosted_sender_served_first() {
     KT_CHECK(log.equals({1, 2}));
 }
 
+// lock_for() at its deadline: the waiter gives up holding nothing, and the
+// priority it lent goes back along the chain of owners (high -> mid, which
+// waits for low's mutex -> low).
+inline void mutex_lock_for_times_out() {
+    begin();
+    static k::mutex m1{k::mutex::protocol::inherit};
+    static k::mutex m2{k::mutex::protocol::inherit};
+    static k::pid low, mid, high;
+    low = spawn(12, [](void*) {
+        m2.lock();
+        KT_CHECK_EQ(k::wakeup(mid), 1);  // mid takes m1, waits for m2: low at 10
+        KT_CHECK_EQ(k::priority(low), 10);
+        KT_CHECK_EQ(k::wakeup(high), 1);  // high waits for m1: mid and low at 4
+        KT_CHECK_EQ(k::priority(mid), 4);
+        KT_CHECK_EQ(k::priority(low), 4);
+        k::sleep_us(6000);  // high gives up meanwhile
+        KT_CHECK_EQ(k::priority(low), 10);
+        m2.unlock();  // to mid, which runs first (10 < 12)
+        log.add(3);
+    });
+    mid = spawn(10, [](void*) {
+        m1.lock();
+        m2.lock();
+        log.add(2);
+        m2.unlock();
+        m1.unlock();
+    }, nullptr, "mid", k::create_sleeping);
+    high = spawn(4, [](void*) {
+        const std::uint64_t t0 = kairos::port::now_us();
+        KT_CHECK(!m1.lock_for(2000));
+        KT_CHECK(kairos::port::now_us() - t0 >= 2000);
+        KT_CHECK_EQ(m1.owner(), mid);
+        KT_CHECK_EQ(k::priority(mid), 10);  // lends nothing any more
+        KT_CHECK_EQ(k::priority(low), 10);  // still lent by mid, through m2
+        log.add(1);
+    }, nullptr, "high", k::create_sleeping);
+    finish();
+    KT_CHECK(log.equals({1, 2, 3}));
+}
+
+// lock_for() served before its deadline returns true, and the deadline it
+// armed does not end a later wait (a plain lock() across it); lock_for(0)
+// is try_lock().
+inline void mutex_lock_for_served() {
+    begin();
+    static k::mutex m, m2;
+    static k::pid b;
+    spawn(10, [](void*) {
+        m.lock();
+        m2.lock();
+        KT_CHECK_EQ(k::wakeup(b), 1);  // b waits up to 5 ms for m
+        k::sleep_us(1000);
+        m.unlock();  // to b, which runs first (4 < 10) and waits for m2
+        log.add(2);
+        k::sleep_us(8000);  // past b's old deadline
+        m2.unlock();
+    });
+    b = spawn(4, [](void*) {
+        KT_CHECK(!m.lock_for(0));
+        KT_CHECK(m.lock_for(5000));
+        KT_CHECK_EQ(m.owner(), b);
+        log.add(1);
+        const std::uint64_t t0 = kairos::port::now_us();
+        m2.lock();  // no timeout: must not end at the old deadline
+        KT_CHECK_EQ(m2.owner(), b);
+        KT_CHECK(kairos::port::now_us() - t0 >= 8000);
+        m2.unlock();
+        m.unlock();
+        log.add(3);
+    }, nullptr, "b", k::create_sleeping);
+    finish();
+    KT_CHECK(log.equals({1, 2, 3}));
+}
+
 // Inheritance bookkeeping: a chain of owners, nested mutexes released one
 // by one, and a contended handoff followed by a boost of a waiter that must
 // reach the new owner (RIOT keeps the old owner there).

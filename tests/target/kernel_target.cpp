@@ -232,6 +232,8 @@ int main() {
         {"priority_inversion_plain_mutex_inverts", inversion_plain},
         {"inheritance_nested_and_handoff", ks::inheritance_nested_and_handoff},
         {"boosted_sender_served_first", ks::boosted_sender_served_first},
+        {"mutex_lock_for_times_out", ks::mutex_lock_for_times_out},
+        {"mutex_lock_for_served", ks::mutex_lock_for_served},
         {"msg_exchange", msg_exchange},
         {"thread_flood", ks::thread_flood},
         {"bad_input", ks::bad_input},

@@ -43,6 +43,15 @@ public:
     // try_lock() takes the mutex if it is free. Context: thread.
     [[nodiscard]] bool try_lock() noexcept;
 
+    // lock_for(us) is lock() that gives up after us microseconds of
+    // port::now_us() (us < 2^62): true when the caller got the mutex, false at
+    // the deadline (it then holds nothing and stops lending its priority to
+    // the owner, along a chain of inheritance owners too). lock_for(0) is
+    // try_lock(); lock_for(no_timeout) is lock(). Context: thread,
+    // interrupts enabled.
+    [[nodiscard]] bool lock_for(std::uint64_t us) noexcept;
+    static constexpr std::uint64_t no_timeout = ~std::uint64_t{0};
+
     // unlock() releases the mutex, or hands it to the first waiter and
     // switches if that waiter has a higher priority than the caller.
     // Precondition: locked (assertion); for protocol::inherit, the caller

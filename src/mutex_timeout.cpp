@@ -1,0 +1,49 @@
+// mutex::lock_for(): a mutex wait with a deadline. Its own file so that
+// the timeout path (and the kernel's weak call of mutex_timed_out() when a
+// deadline expires) is linked only by programs that use it.
+#include "kernel_impl.hpp"
+
+namespace kairos::kernel {
+
+using namespace impl;
+
+void impl::mutex_timed_out(tcb* t) noexcept {
+    mutex& m = *t->waiting_for;
+    tcb* head = lookup(static_cast<pid>(m.word() >> mutex::waiter_shift));
+    prio_queue_remove(head, t);
+    mutex_access::set_waiters(m, head);
+    t->waiting_for = nullptr;
+    if ((m.word() & mutex::pi_bit) == 0) return;
+    // What t lent its owner, and along a chain of owners blocked on further
+    // inheritance mutexes, is taken back (bounded: a cycle is a deadlock).
+    tcb* o = lookup(m.owner());
+    for (unsigned hops = 0; o != nullptr && hops < max_threads; ++hops) {
+        recompute_priority(o);
+        const mutex* next = o->st == thread_state::blocked_mutex ? o->waiting_for : nullptr;
+        if (next == nullptr || (next->word() & mutex::pi_bit) == 0) break;
+        o = lookup(next->owner());
+    }
+}
+
+bool mutex::lock_for(std::uint64_t us) noexcept {
+    for (;;) {
+        if (try_lock()) return true;
+        if (us == 0) return false;
+        const port::irq_state s = port::irq_disable();
+        assert_can_block(s);
+        if (owner() == no_pid) {  // released since try_lock(): try again
+            port::irq_restore(s);
+            continue;
+        }
+        tcb* self_tcb = current;
+        KAIROS_ASSERT((word_ & pi_bit) == 0 || owner() != self_tcb->id);  // relocking an inheritance mutex
+        if (us != no_timeout) arm_deadline(self_tcb, us);
+        wait_for_mutex(*this, self_tcb);
+        port::irq_restore(s);  // waits; back after a handoff or at the deadline
+        irq_guard g;
+        timer_queue::disarm(self_tcb->timer);  // still armed after a handoff
+        return owner() == self_tcb->id;
+    }
+}
+
+}  // namespace kairos::kernel
