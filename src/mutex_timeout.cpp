@@ -13,6 +13,10 @@ void impl::mutex_timed_out(tcb* t) noexcept {
     prio_queue_remove(head, t);
     mutex_access::set_waiters(m, head);
     t->waiting_for = nullptr;
+    // Queued nowhere from here on (expire() makes it pending next), so that
+    // the walk below may change t's own priority when a deadlock cycle
+    // leads back to it.
+    t->st = thread_state::sleeping;
     if ((m.word() & mutex::pi_bit) == 0) return;
     // What t lent its owner, and along a chain of owners blocked on further
     // inheritance mutexes, is taken back (bounded: a cycle is a deadlock).

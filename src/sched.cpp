@@ -50,7 +50,7 @@ void expire(std::uint64_t now) noexcept {
     while (timer_node* n = timers.pop_due(now)) {
         tcb* t = static_cast<sleep_timer*>(n)->owner;
         if (t->st == thread_state::blocked_mutex) {
-            mutex_timed_out(t);
+            mutex_timed_out(t);  // then sleeping: not queued anywhere
         } else if (t->st != thread_state::sleeping) {
             continue;  // a lock_for() deadline of a thread the handoff already woke
         }

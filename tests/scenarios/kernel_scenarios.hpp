@@ -466,6 +466,41 @@ inline void mutex_lock_for_times_out() {
     KT_CHECK(log.equals({1, 2, 3}));
 }
 
+// lock_for() breaks an inheritance deadlock: t1 holds a and waits for b,
+// t2 holds b and waits for a, t3 waits for a too; the priorities lent go
+// round the cycle, and when the deadlines expire (t3's, then t1's) t1 backs
+// off still holding what t2 lends it through a.
+inline void mutex_lock_for_breaks_deadlock() {
+    begin();
+    static k::mutex a{k::mutex::protocol::inherit};
+    static k::mutex b{k::mutex::protocol::inherit};
+    static k::pid t1, t2, t3;
+    t1 = spawn(10, [](void*) {
+        a.lock();
+        KT_CHECK_EQ(k::wakeup(t2), 1);  // t2 takes b, waits for a: t1 at 8
+        KT_CHECK_EQ(k::wakeup(t3), 1);  // t3 waits up to 2 ms for a: t1 at 3
+        KT_CHECK_EQ(k::priority(t1), 3);
+        KT_CHECK(!b.lock_for(10000));  // closes the cycle
+        KT_CHECK_EQ(k::priority(t1), 8);  // t2 still waits for a
+        log.add(2);
+        a.unlock();  // to t2, which runs first (8 < 10)
+        log.add(4);
+    });
+    t2 = spawn(8, [](void*) {
+        b.lock();
+        a.lock();
+        log.add(3);
+        a.unlock();
+        b.unlock();
+    }, nullptr, "t2", k::create_sleeping);
+    t3 = spawn(3, [](void*) {
+        KT_CHECK(!a.lock_for(2000));
+        log.add(1);
+    }, nullptr, "t3", k::create_sleeping);
+    finish();
+    KT_CHECK(log.equals({1, 2, 3, 4}));
+}
+
 // lock_for() served before its deadline returns true, and the deadline it
 // armed does not end a later wait (a plain lock() across it); lock_for(0)
 // is try_lock().

@@ -233,6 +233,7 @@ int main() {
         {"inheritance_nested_and_handoff", ks::inheritance_nested_and_handoff},
         {"boosted_sender_served_first", ks::boosted_sender_served_first},
         {"mutex_lock_for_times_out", ks::mutex_lock_for_times_out},
+        {"mutex_lock_for_breaks_deadlock", ks::mutex_lock_for_breaks_deadlock},
         {"mutex_lock_for_served", ks::mutex_lock_for_served},
         {"msg_exchange", msg_exchange},
         {"thread_flood", ks::thread_flood},
