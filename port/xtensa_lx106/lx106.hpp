@@ -57,11 +57,14 @@ extern "C" {
 // `wsr a0, excsave1` and jump to it. Not callable from C.
 void kairos_lx106_user_vector();
 
-// kairos_lx106_exception(cause) is called, with PS.EXCM set, for every
-// exception other than a level-1 interrupt; EXCCAUSE is its argument. The
-// firmware defines it (the tests report and exit 98). If it returns, the
-// faulting instruction runs again.
-void kairos_lx106_exception(std::uint32_t cause) noexcept;
+// kairos_lx106_exception(cause, frame) is called, with PS.EXCM set, for
+// every exception other than a level-1 interrupt, with EXCCAUSE and the
+// saved registers (frame.hpp; nullptr from a vector that saves none). The
+// firmware defines it (the tests report and exit 98). When it returns, the
+// frame is restored and execution resumes at frame->pc: the faulting
+// instruction again, unless the handler emulated it (e.g. a LoadStoreError
+// on a byte read from flash) and advanced pc.
+void kairos_lx106_exception(std::uint32_t cause, kairos::lx106::exception_frame* frame) noexcept;
 
 // kairos_port_exit(code) ends the program with exit status `code` through
 // the simulator call (QEMU keeps the low 8 bits). Context: any.

@@ -12,12 +12,12 @@
  * frame on the interrupted stack (all but a12-a15, which the C handlers
  * preserve; the switch adds them, so a switched-out thread's frame is
  * complete), then:
- *   - an exception (EXCCAUSE != 4): kairos_lx106_exception(cause), defined
- *     by the firmware, then resume;
+ *   - an exception (EXCCAUSE != 4): kairos_lx106_exception(cause, frame),
+ *     defined by the firmware, then resume the (maybe fixed-up) frame;
  *   - a level-1 interrupt: kairos_lx106_interrupt(pending) (port.cpp)
- *     runs the handlers with PS.EXCM set (no nesting; skipped when the
- *     timer is not pending and no software-interrupt hook is set: the
- *     port enables only those two interrupts) and returns nonzero when the
+ *     runs the handlers with PS.EXCM set (no nesting; skipped when only
+ *     the software interrupt is pending and no hook is set for it) and
+ *     returns nonzero when the
  *     software interrupt KAIROS_LX106_SOFT_IRQ, the port's PendSV, is
  *     pending: request_switch() sets it from a thread (taken at once, or at
  *     the irq_restore() that unmasks) or from a handler (taken here, on the
@@ -26,9 +26,10 @@
  * INTLEVEL 15): kairos_sched_switch() may wait in port::idle(), whose
  * waiti must let the timer interrupt nest (on the outgoing thread's stack,
  * below its saved frame; idle() keeps the software interrupt disabled, so
- * no switch nests). It passes the frame's address as the outgoing handle,
- * clears the software interrupt (the decision covers every request made so
- * far, interrupts being masked) and resumes the frame it gets back: the
+ * no switch nests). It clears the software interrupt (the decision that
+ * follows covers every request made so far; one raised during it stays
+ * pending and is taken after the rfe), passes the frame's address as the
+ * outgoing handle and resumes the frame it gets back: the
  * same one (the same-thread fast path: nothing else happens) or another
  * thread's. Every switched-out thread, and every new one (stack_init()),
  * is such a frame, so resuming is always the same rfe.
@@ -79,8 +80,9 @@ kairos_lx106_user_vector:           /* PS.EXCM = 1, a0 in EXCSAVE1 */
     rsr     a3, intenable
     and     a2, a2, a3              /* pending and enabled */
     bbsi    a2, 6, .Ldispatch       /* CCOMPARE0: the C dispatch */
+    bbci    a2, KAIROS_LX106_SOFT_IRQ, .Ldispatch  /* another source: the C dispatch */
     movi    a3, kairos_lx106_soft_hook
-    l32i    a3, a3, 0               /* else a switch request: straight to the */
+    l32i    a3, a3, 0               /* a switch request: straight to the */
     beqz    a3, .Lswitch            /* switch unless a software-interrupt hook is set */
 .Ldispatch:
     call0   kairos_lx106_interrupt  /* (pending); a2 != 0: switch requested */
@@ -109,6 +111,7 @@ kairos_lx106_user_vector:           /* PS.EXCM = 1, a0 in EXCSAVE1 */
     rfe                             /* pc = EPC1, PS.EXCM = 0 */
 
 .Lexception:                        /* a2 = EXCCAUSE */
+    mov     a3, a1                  /* the frame: a handler may fix it up */
     call0   kairos_lx106_exception
     j       .Lreturn
 
@@ -122,11 +125,11 @@ kairos_lx106_user_vector:           /* PS.EXCM = 1, a0 in EXCSAVE1 */
     movi    a2, KAIROS_LX106_PS_UM | 15
     wsr     a2, ps                  /* leave exception mode, stay masked */
     rsync
-    mov     a2, a1                  /* outgoing handle: this frame */
+    movi    a2, 1 << KAIROS_LX106_SOFT_IRQ
+    wsr     a2, intclear            /* the decision below covers every request so far; */
+    mov     a2, a1                  /* one raised during it (or a hook trigger) stays */
     callx0  a0                      /* a2 = incoming handle (maybe the same) */
     mov     a1, a2
-    movi    a3, 1 << KAIROS_LX106_SOFT_IRQ
-    wsr     a3, intclear            /* the decision covered every request so far */
     l32i    a12, a1, A(12)          /* the resumed thread's (a complete frame) */
     l32i    a13, a1, A(13)
     l32i    a14, a1, A(14)

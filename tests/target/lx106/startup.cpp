@@ -22,10 +22,10 @@ int kairos_app_main() __asm__("main");
     kairos_port_exit(kairos_app_main());
 }
 
-// kairos_lx106_exception(cause) reports an exception (anything but a
+// kairos_lx106_exception(cause, frame) reports an exception (anything but a
 // level-1 interrupt; 0xFFFFFFFF: a vector that should never be taken) and
 // exits 98, like a Cortex-M HardFault.
-void kairos_lx106_exception(std::uint32_t cause) noexcept {
+void kairos_lx106_exception(std::uint32_t cause, kairos::lx106::exception_frame*) noexcept {
     ktarget::print("kairos: exception, EXCCAUSE ");
     ktarget::print_u64(cause);
     ktarget::print("\n");

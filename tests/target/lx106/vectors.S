@@ -22,6 +22,7 @@ _vectors:
     .align  4
 _unexpected_vector:
     movi    a2, 0xFFFFFFFF      /* no EXCCAUSE: report as unexpected */
+    movi    a3, 0               /* and no saved frame */
     movi    a0, kairos_lx106_exception
     callx0  a0
 1:  j       1b
