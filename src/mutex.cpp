@@ -53,10 +53,13 @@ __attribute__((noinline)) void unlock_inherit(mutex& m, pid owner_pid, tcb* next
     } else {
         hand_over(m, next);
         hold(next, &m);
+        make_runnable(next);       // first: it is queued nowhere else any more
         recompute_priority(next);  // inherits from the waiters still queued
-        make_runnable(next);
     }
     if (old != nullptr) recompute_priority(old);  // drop what this mutex lent
+    // The old owner may have lost an inherited priority (RIOT 1d99f4f), and
+    // the new one's may have changed after make_runnable() decided.
+    if (running && rq.best_prio() < current->prio) port::request_switch();
 }
 
 }  // namespace
@@ -98,12 +101,7 @@ void mutex::unlock() noexcept {
     } else {
         set_owner(*this, no_pid);
     }
-    if (next != nullptr && owner_pid == current->id) {
-        // RIOT 1d99f4f: after a handoff, always give the scheduler a say;
-        // the old owner may have lost an inherited priority.
-        port::request_switch();
-    }
-    port::irq_restore(s);
+    port::irq_restore(s);  // make_runnable() asked for a switch if next beats us
 }
 
 }  // namespace kairos::kernel

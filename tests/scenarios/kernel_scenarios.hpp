@@ -426,6 +426,42 @@ inline void boosted_sender_served_first() {
     KT_CHECK(log.equals({1, 2}));
 }
 
+// A handoff of an inheritance mutex to a waiter whose own boost has gone
+// stale (its waiter was lowered by change_priority()): the new owner drops
+// to what it still inherits while it becomes runnable.
+inline void inherit_handoff_recomputes_new_owner() {
+    begin();
+    static k::mutex m{k::mutex::protocol::inherit};
+    static k::mutex m2{k::mutex::protocol::inherit};
+    static k::pid l, w;
+    spawn(10, [](void*) {  // x: owns m while l blocks on it
+        m.lock();
+        KT_CHECK_EQ(k::wakeup(l), 1);
+        k::sleep_us(2000);
+        m.unlock();  // to l, whose boost by w is stale: at 12 it waits for x
+        log.add(3);
+    });
+    l = spawn(12, [](void*) {
+        m2.lock();
+        KT_CHECK_EQ(k::wakeup(w), 1);  // w waits for m2: l at 4
+        KT_CHECK_EQ(k::priority(l), 4);
+        KT_CHECK_EQ(k::change_priority(w, 14), 0);
+        m.lock();
+        KT_CHECK_EQ(k::priority(l), 12);  // nothing left to inherit above 12
+        log.add(1);
+        m.unlock();
+        m2.unlock();  // to w
+        log.add(2);
+    }, nullptr, "l", k::create_sleeping);
+    w = spawn(4, [](void*) {
+        m2.lock();
+        m2.unlock();
+        log.add(4);
+    }, nullptr, "w", k::create_sleeping);
+    finish();
+    KT_CHECK(log.equals({3, 1, 2, 4}));  // l at 12 no longer preempts x (10)
+}
+
 // lock_for() at its deadline: the waiter gives up holding nothing, and the
 // priority it lent goes back along the chain of owners (high -> mid, which
 // waits for low's mutex -> low).

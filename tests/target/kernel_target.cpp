@@ -232,6 +232,7 @@ int main() {
         {"priority_inversion_plain_mutex_inverts", inversion_plain},
         {"inheritance_nested_and_handoff", ks::inheritance_nested_and_handoff},
         {"boosted_sender_served_first", ks::boosted_sender_served_first},
+        {"inherit_handoff_recomputes_new_owner", ks::inherit_handoff_recomputes_new_owner},
         {"mutex_lock_for_times_out", ks::mutex_lock_for_times_out},
         {"mutex_lock_for_breaks_deadlock", ks::mutex_lock_for_breaks_deadlock},
         {"mutex_lock_for_served", ks::mutex_lock_for_served},

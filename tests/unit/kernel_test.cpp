@@ -47,6 +47,7 @@ TEST_F(kernel, priority_inversion_inherit) { ks::priority_inversion(true); }
 TEST_F(kernel, priority_inversion_plain_mutex_inverts) { ks::priority_inversion(false); }
 TEST_F(kernel, inheritance_nested_and_handoff) { ks::inheritance_nested_and_handoff(); }
 TEST_F(kernel, boosted_sender_served_first) { ks::boosted_sender_served_first(); }
+TEST_F(kernel, inherit_handoff_recomputes_new_owner) { ks::inherit_handoff_recomputes_new_owner(); }
 TEST_F(kernel, mutex_lock_for_times_out) { ks::mutex_lock_for_times_out(); }
 TEST_F(kernel, mutex_lock_for_breaks_deadlock) { ks::mutex_lock_for_breaks_deadlock(); }
 TEST_F(kernel, mutex_lock_for_served) { ks::mutex_lock_for_served(); }

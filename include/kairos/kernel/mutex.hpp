@@ -53,7 +53,8 @@ public:
     static constexpr std::uint64_t no_timeout = ~std::uint64_t{0};
 
     // unlock() releases the mutex, or hands it to the first waiter and
-    // switches if that waiter has a higher priority than the caller.
+    // switches if that waiter (or, after an inheritance handoff, any ready
+    // thread) has a higher priority than the caller now has.
     // Precondition: locked (assertion); for protocol::inherit, the caller
     // is the owner. Context: thread; isr too for protocol::none.
     void unlock() noexcept;
