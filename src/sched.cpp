@@ -3,6 +3,7 @@
 #include "kernel_impl.hpp"
 
 #include <kairos/config.hpp>
+#include <kairos/detail/decimal.hpp>
 
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -59,17 +60,6 @@ void expire(std::uint64_t now) noexcept {
     }
 }
 
-// put_decimal(buf, v) appends v in decimal; returns the new end.
-char* put_decimal(char* p, std::size_t v) noexcept {
-    char tmp[24];
-    int n = 0;
-    do {
-        tmp[n++] = static_cast<char>('0' + v % 10);
-        v /= 10;
-    } while (v != 0 && n < 24);
-    while (n > 0) *p++ = tmp[--n];
-    return p;
-}
 char* put_string(char* p, const char* s, std::size_t max) noexcept {
     for (std::size_t i = 0; s != nullptr && s[i] != '\0' && i < max; ++i) *p++ = s[i];
     return p;
@@ -82,9 +72,9 @@ char* put_string(char* p, const char* s, std::size_t max) noexcept {
     char* p = put_string(buf, "stack overflow in thread '", 40);
     p = put_string(p, t->name != nullptr ? t->name : "?", 40);
     p = put_string(p, "' (pid ", 10);
-    p = put_decimal(p, static_cast<std::size_t>(t->id));
+    p = detail::put_decimal(p, static_cast<std::uint32_t>(t->id));
     p = put_string(p, ", stack ", 10);
-    p = put_decimal(p, t->stack_size);
+    p = detail::put_decimal(p, static_cast<std::uint32_t>(t->stack_size));
     p = put_string(p, " bytes)", 10);
     *p = '\0';
     kairos_port_panic(buf, __FILE__, __LINE__);

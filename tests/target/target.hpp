@@ -4,6 +4,7 @@
 // libgcc lacks).
 #pragma once
 
+#include <kairos/detail/decimal.hpp>
 #include <kairos/port.hpp>
 
 #include <cstdint>
@@ -24,28 +25,11 @@ void periodic_irq_stop() noexcept;
 
 inline void print(const char* s) noexcept { kairos::port::console_write(s); }
 
-// print_u64(v) prints v in decimal, by subtracting powers of ten (no
-// division: lx106's libgcc has no __udivdi3).
+// print_u64(v) prints v in decimal (kairos::detail::put_decimal: no
+// division, which lx106's libgcc lacks).
 inline void print_u64(std::uint64_t v) noexcept {
-    static constexpr std::uint64_t pow10[20] = {
-        10000000000000000000ull, 1000000000000000000ull, 100000000000000000ull,
-        10000000000000000ull,    1000000000000000ull,    100000000000000ull,
-        10000000000000ull,       1000000000000ull,       100000000000ull,
-        10000000000ull,          1000000000ull,          100000000ull,
-        10000000ull,             1000000ull,             100000ull,
-        10000ull,                1000ull,                100ull,
-        10ull,                   1ull};
     char buf[21];
-    char* p = buf;
-    for (const std::uint64_t w : pow10) {
-        char d = '0';
-        while (v >= w) {
-            v -= w;
-            ++d;
-        }
-        if (d != '0' || p != buf || w == 1) *p++ = d;
-    }
-    *p = '\0';
+    *kairos::detail::put_decimal(buf, v) = '\0';
     print(buf);
 }
 
