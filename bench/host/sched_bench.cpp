@@ -108,8 +108,8 @@ double time_word_fn(const kb::round& r) {
     std::uint32_t x = 0x9E3779B9u, acc = 0;
     const long long t0 = kb::now_ns();
     for (long i = 0; i < n; ++i) {
-        x = x * 1664525u + 1013904223u;  // LCG: new input, never 0 after | 1
-        acc += fp(x | 1u);
+        x = x * 1664525u + 1013904223u;  // LCG: a new input each call
+        acc += fp(x != 0 ? x : 1u);       // not x | 1: lsb would always be 0
     }
     const long long t1 = kb::now_ns();
     kb::do_not_optimize(acc);
