@@ -18,6 +18,7 @@
 #pragma once
 
 #include <kairos/config.hpp>
+#include <kairos/bits.hpp>
 #include <kairos/port.hpp>
 
 #include <cstdint>
@@ -31,7 +32,7 @@ namespace kairos {
 namespace timesrc {
 struct ms32 {
     using time_type = std::uint32_t;
-    static time_type now() noexcept { return static_cast<time_type>(port::now_us() / 1000u); }
+    static time_type now() noexcept { return static_cast<time_type>(div_u64<1000>(port::now_us())); }
 };
 struct us32 {
     using time_type = std::uint32_t;

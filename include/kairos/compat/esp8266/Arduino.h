@@ -14,6 +14,7 @@
 #include "Schedule.h"
 
 #include <kairos/config.hpp>
+#include <kairos/bits.hpp>
 #include <kairos/port.hpp>
 
 #include <cstdint>
@@ -28,7 +29,7 @@
 #define ICACHE_RAM_ATTR KAIROS_ISR_FN
 #endif
 
-inline std::uint32_t millis() { return static_cast<std::uint32_t>(kairos::port::now_us() / 1000u); }
+inline std::uint32_t millis() { return static_cast<std::uint32_t>(kairos::div_u64<1000>(kairos::port::now_us())); }
 inline std::uint32_t micros() { return static_cast<std::uint32_t>(kairos::port::now_us()); }
 
 inline void yield() { run_scheduled_recurrent_functions(); }
