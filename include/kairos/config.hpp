@@ -3,8 +3,8 @@
 // Every macro here is a fact about the target, detected from the compiler's
 // predefined macros and overridable with -D. Nothing else in the portable core
 // looks at architecture macros. The core includes only these standard headers:
-// <atomic> <cstddef> <cstdint> <new> <type_traits> <utility> (and <bit> behind
-// a feature test), so freestanding toolchains need no more than that.
+// <atomic> <cstddef> <cstdint> <new> <type_traits> <utility>, so
+// freestanding toolchains need no more than that.
 #pragma once
 
 #include <cstddef>
@@ -105,10 +105,9 @@
 #endif
 
 #if KAIROS_ASSERTS
-// kairos_assert_failed() reports a violated precondition and does not return.
-// Hosted builds print to stderr and abort; freestanding builds call the
-// port's console through this hook (see port.hpp) and then trap. Defined in
-// detail/assert.cpp of the library or by the port.
+// kairos_assert_failed() reports a violated precondition and does not return:
+// src/assert.cpp hands it to the port's kairos_port_panic() (port.hpp; hosts
+// print to stderr and abort, the MCU ports print and exit 97).
 extern "C" [[noreturn]] void kairos_assert_failed(const char* expr, const char* file,
                                                   int line) noexcept;
 #  define KAIROS_ASSERT(cond) \

@@ -7,8 +7,9 @@
 // the main loop. The callback therefore may only do async-signal-safe work:
 // typically deferred::schedule(). Missed ticks (the thread was descheduled)
 // are not replayed; overruns() counts them. This header is portable (no
-// POSIX types); on microcontrollers a hardware timer ISR plays this role and
-// no ticker is provided.
+// POSIX types). On the MCU ports (port/mcu_common/ticker.cpp) tickers are
+// multiplexed on the port's 1 ms tick interrupt (SysTick, lx106 CCOMPARE0)
+// and their callbacks run in that interrupt, at 1 ms resolution.
 #pragma once
 
 #include <kairos/inplace_function.hpp>
