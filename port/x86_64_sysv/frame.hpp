@@ -21,7 +21,7 @@ namespace kairos::x86_64 {
 // switch_frame is what the context handle (saved rsp) points at.
 struct switch_frame {
     std::uint64_t r15, r14, r13, r12, rbx, rbp;
-    std::uint64_t rip;  // resume address, taken by pop + jmp
+    std::uint64_t rip;  // resume address, taken by ret
 };
 static_assert(offsetof(switch_frame, r15) == KAIROS_X64_R15);
 static_assert(offsetof(switch_frame, r14) == KAIROS_X64_R14);

@@ -1,4 +1,4 @@
-# x86-64 SysV host port: switch.S (pop + jmp) + the shared host hooks.
+# x86-64 SysV host port: switch.S (call + ret) + the shared host hooks.
 function(kairos_port_sources target)
     set(dir ${PROJECT_SOURCE_DIR}/port/x86_64_sysv)
     target_sources(${target} PRIVATE ${dir}/switch.S ${dir}/port.cpp

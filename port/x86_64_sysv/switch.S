@@ -46,9 +46,9 @@ kairos_host_switch_now:               /* called: [rsp] = resume address, rsp = 8
     .cfi_startproc
     pushq   %rbp                    /* first of the six saves; also aligns rsp for the call */
     .cfi_adjust_cfa_offset 8
-    leaq    -40(%rsp), %rdi         /* the handle this thread gets if it is switched out */
+    leaq    -KAIROS_X64_RBP(%rsp), %rdi /* the handle this thread gets if it is switched out */
     call    kairos_host_pick@PLT    /* kairos_sched_switch (+ ASan notice): rax = incoming handle */
-    leaq    -40(%rsp), %rcx
+    leaq    -KAIROS_X64_RBP(%rsp), %rcx
     cmpq    %rax, %rcx
     je      1f                      /* same thread (RIOT #14710): nothing more to save or restore */
     pushq   %rbx                    /* the pushes land exactly at the handle given above */
