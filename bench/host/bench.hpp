@@ -6,10 +6,10 @@
 // on the noisy VM hits every impl alike, then reports per impl the median,
 // min and max over rounds and the per-round ratio of kairos to each peer.
 //
-//   KB_CASE("ring.spsc.push_pop", "kairos", "ns/pair", kb::lower,
+//   KB_CASE("ring.spsc.push_pop", "kairos", "ns/pair", lower,
 //           [](const kb::round& r) { ... return ns_per_pair; });
 //   KB_SKIP("ring.spsc.throughput", "ck_ring", "libck-dev");
-//   KB_QUOTE("sched.nop", "riot.native64", 1110, "anchors-scheduler.md §5");
+//   KB_QUOTE("sched.nop", "riot.native64", 1110, "ns/iter", "anchors-scheduler.md §5");
 #pragma once
 
 #include <functional>
