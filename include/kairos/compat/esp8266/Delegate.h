@@ -6,7 +6,10 @@
 // A Delegate holds one of: nothing; a function pointer R(*)(A, P...) with
 // the object A it is called with (no heap, the form EspSoftwareSerial binds
 // to `this`); or any other callable (function pointer, lambda, functor),
-// kept in a std::function<R(P...)> as the original does. Calling an empty
+// kept in a std::function<R(P...)> as the original does. In a freestanding
+// build (no <functional>) the last kind is a plain function pointer: a
+// captureless lambda still converts, anything else is a compile error.
+// Calling an empty
 // Delegate returns R{} (as the original). The call operator is a member of
 // delegate::detail::DelegateImpl<A, R, P...>, so
 // `template R delegate::detail::DelegateImpl<A, R, P...>::operator()(P...) const;`
@@ -17,9 +20,11 @@
 #include <kairos/config.hpp>
 
 #include <cstddef>
-#include <functional>
 #include <type_traits>
 #include <utility>
+#if __STDC_HOSTED__
+#include <functional>
+#endif
 
 #ifndef IRAM_ATTR
 #define IRAM_ATTR KAIROS_ISR_FN
@@ -27,6 +32,20 @@
 
 namespace delegate {
 namespace detail {
+
+// target_store<R, P...> holds a Delegate's callable; storable<F, R, P...>
+// says whether F can be stored in it.
+#if __STDC_HOSTED__
+template <class R, class... P>
+using target_store = std::function<R(P...)>;
+template <class F, class R, class... P>
+inline constexpr bool storable = std::is_invocable_r_v<R, F&, P...>;
+#else
+template <class R, class... P>
+using target_store = R (*)(P...);
+template <class F, class R, class... P>
+inline constexpr bool storable = std::is_convertible_v<F, R (*)(P...)>;
+#endif
 
 template <class A, class R, class... P>
 class DelegateImpl;
@@ -37,14 +56,16 @@ class DelegateImpl<void, R, P...> {
 public:
     using target_type = R(P...);
     using FunPtr = R (*)(P...);
+#if __STDC_HOSTED__
     using FunctionType = std::function<R(P...)>;
+#endif
 
     DelegateImpl() = default;
     DelegateImpl(std::nullptr_t) noexcept {}
     // DelegateImpl(f) stores a callable; a null pointer or an empty
     // std::function gives an empty Delegate.
     template <class F, std::enable_if_t<!std::is_base_of_v<DelegateImpl, std::decay_t<F>> &&
-                                            std::is_invocable_r_v<R, F&, P...>,
+                                            storable<F, R, P...>,
                                         int> = 0>
     DelegateImpl(F&& f) : func_(std::forward<F>(f)) {}
 
@@ -64,7 +85,7 @@ public:
     }
 
 private:
-    FunctionType func_;
+    target_store<R, P...> func_{};
 };
 
 // DelegateImpl<A, R, P...> is Delegate<R(P...), A>: also fnA(obj, args...)
