@@ -10,9 +10,13 @@
 // capacity(size_t) and the destructor, never by push or pop.
 //
 // Superset of the original API (push, pop, peek, pushpeek + push(),
-// available, available_for_push, push_n, pop_n, flush, for_each,
-// for_each_rev_requeue, capacity, capacity(size_t)), plus try_push,
-// try_emplace, try_pop, front, for_each_requeue. What differs from the
+// available, available_for_push, push_n, pop_n, flush, for_each and
+// for_each_rev_requeue with a callable or a braced {fn, arg}, capacity,
+// capacity(size_t)), plus try_push, try_emplace, try_pop, front,
+// for_each_requeue. available() and push() are members of each queue class,
+// so they can be explicitly instantiated as EspSoftwareSerial does. The
+// Delegate type, IRAM_ATTR and min come with the compat header
+// <circular_queue.h> (kairos::esp8266_compat). What differs from the
 // original (docs/rings.md, "circular_queue compatibility"):
 //   - for_each_requeue visits oldest first (FIFO); for_each_rev_requeue is
 //     kept as a name only and does the same;
@@ -422,8 +426,9 @@ public:
     // available() is how many elements pop() can return now: the published
     // elements up to the first push still in progress (pushes finishing
     // meanwhile only add). Exact from the consumer, a snapshot elsewhere.
-    // O(available()): one acquire load per element. A member of this class
-    // so that it can be explicitly instantiated.
+    // O(available()): one acquire load per element; empty() is the O(1)
+    // test for "pop() returns an element". A member of this class so that
+    // it can be explicitly instantiated.
     std::size_t available() const noexcept {
         return this->published_run(
             this->cons_.tail.load(std::memory_order_relaxed));  // the consumer's index
