@@ -10,9 +10,13 @@
 // capacity(size_t) and the destructor, never by push or pop.
 //
 // Superset of the original API (push, pop, peek, pushpeek + push(),
-// available, available_for_push, push_n, pop_n, flush, for_each,
-// for_each_rev_requeue, capacity, capacity(size_t)), plus try_push,
-// try_emplace, try_pop, front, for_each_requeue. What differs from the
+// available, available_for_push, push_n, pop_n, flush, for_each and
+// for_each_rev_requeue with a callable or a braced {fn, arg}, capacity,
+// capacity(size_t)), plus try_push, try_emplace, try_pop, front,
+// for_each_requeue. available() and push() are members of each queue class,
+// so they can be explicitly instantiated as EspSoftwareSerial does. The
+// Delegate type, IRAM_ATTR and min come with the compat header
+// <circular_queue.h> (kairos::esp8266_compat). What differs from the
 // original (docs/rings.md, "circular_queue compatibility"):
 //   - for_each_requeue visits oldest first (FIFO); for_each_rev_requeue is
 //     kept as a name only and does the same;
@@ -108,6 +112,21 @@ struct nondeduced {
 template <class U>
 using nondeduced_t = typename nondeduced<U>::type;
 
+// bound_call<R, A, V> is a function pointer plus the object it is called
+// with: the allocation-free callback of EspSoftwareSerial, and what a braced
+// {fn, arg} argument of for_each / for_each_requeue builds (fn may be a
+// captureless lambda). Calling it with a null fn is a KAIROS_ASSERT.
+template <class R, class A, class V>
+struct bound_call {
+    R (*fn)(A, V);
+    A arg;
+
+    R operator()(V v) const {
+        KAIROS_ASSERT(fn != nullptr);  // for_each({nullptr, arg})
+        return fn(arg, std::forward<V>(v));
+    }
+};
+
 // queue_api<Core, T, ForEachArg> is the part of the ESP8266 API both queue
 // kinds share: construction and resizing, the consumer side, and the
 // counters. Core is spsc_core or mpsc_core over heap_slots.
@@ -148,7 +167,7 @@ public:
     // allocation fails. Not concurrent with any push or pop.
     bool capacity(std::size_t cap) noexcept {
         if (cap == capacity()) return true;
-        if (available() > cap) return false;
+        if (this->size() > cap) return false;
         slots_t fresh = slots_t::make(cap, max_count);
         if (cap != 0 && fresh.count() == 0) return false;
         std::size_t n = 0;
@@ -171,11 +190,10 @@ public:
     using Core::size;
     using Core::try_pop;
 
-    // available() is how many elements pop() can return (size()).
-    std::size_t available() const noexcept { return this->size(); }
-
-    // available_for_push() is capacity() - available().
-    std::size_t available_for_push() const noexcept { return capacity() - available(); }
+    // available_for_push() is how many more pushes fit: capacity() minus
+    // the slots queued or claimed by a push still in progress. Exact from a
+    // sole producer, a snapshot elsewhere.
+    std::size_t available_for_push() const noexcept { return capacity() - this->size(); }
 
     // pop() removes and returns the oldest element, or T{} when empty (the
     // original's sentinel; try_pop() tells the two apart).
@@ -187,7 +205,7 @@ public:
 
     // peek() returns a copy of the oldest element without removing it, or
     // T{} when empty. front() is the zero-copy form.
-    T peek() {
+    T peek() const {
         const T* f = this->front();
         return f != nullptr ? T(*f) : T{};
     }
@@ -209,11 +227,17 @@ public:
         (void)this->consume(f);
     }
 
-    // for_each(fn, arg) is for_each with fn(arg, T&&): the allocation-free
-    // function-pointer-plus-object callback of EspSoftwareSerial.
+    // for_each({fn, arg}) is for_each with fn(arg, T&&): the allocation-free
+    // function-pointer-plus-object callback of EspSoftwareSerial, spelled as
+    // the braced argument that builds the original's Delegate.
+    template <class A = ForEachArg, std::enable_if_t<!std::is_void_v<A>, int> = 0>
+    void for_each(bound_call<void, A, T&&> b) {
+        (void)this->consume(b);
+    }
+    // for_each(fn, arg) is for_each({fn, arg}).
     template <class A = ForEachArg, std::enable_if_t<!std::is_void_v<A>, int> = 0>
     void for_each(void (*fn)(A, T&&), nondeduced_t<A> arg) {
-        (void)this->consume([fn, arg](T&& v) { fn(arg, std::move(v)); });
+        for_each(bound_call<void, A, T&&>{fn, arg});
     }
 
     // for_each_requeue(f) calls f(T&) on every element present, oldest
@@ -221,15 +245,18 @@ public:
     // removes it. Returns false when the queue was empty. f must not throw.
     template <class F>
     bool for_each_requeue(F&& f) {
-        if (this->front() == nullptr) return false;
-        (void)this->requeue(f);
-        return true;
+        return visit_requeue(f);
     }
 
-    // for_each_requeue(fn, arg) is for_each_requeue with fn(arg, T&).
+    // for_each_requeue({fn, arg}) is for_each_requeue with fn(arg, T&).
+    template <class A = ForEachArg, std::enable_if_t<!std::is_void_v<A>, int> = 0>
+    bool for_each_requeue(bound_call<bool, A, T&> b) {
+        return visit_requeue(b);
+    }
+    // for_each_requeue(fn, arg) is for_each_requeue({fn, arg}).
     template <class A = ForEachArg, std::enable_if_t<!std::is_void_v<A>, int> = 0>
     bool for_each_requeue(bool (*fn)(A, T&), nondeduced_t<A> arg) {
-        return for_each_requeue([fn, arg](T& v) { return fn(arg, v); });
+        return for_each_requeue(bound_call<bool, A, T&>{fn, arg});
     }
 
     // for_each_rev_requeue(...) is the original's name; it visits oldest
@@ -238,8 +265,21 @@ public:
     bool for_each_rev_requeue(F&&... f) {
         return for_each_requeue(std::forward<F>(f)...);
     }
+    // for_each_rev_requeue({fn, arg}) is for_each_requeue({fn, arg}).
+    template <class A = ForEachArg, std::enable_if_t<!std::is_void_v<A>, int> = 0>
+    bool for_each_rev_requeue(bound_call<bool, A, T&> b) {
+        return visit_requeue(b);
+    }
 
 protected:
+    // visit_requeue(f) is for_each_requeue(f).
+    template <class F>
+    bool visit_requeue(F& f) {
+        if (this->front() == nullptr) return false;
+        (void)this->requeue(f);
+        return true;
+    }
+
     // clear_storage() destroys the elements and frees the slots.
     void clear_storage() noexcept {
         this->destroy_all();
@@ -290,6 +330,23 @@ public:
     using api::push_n;
     using api::try_emplace;
     using api::try_push;
+
+    // available() is how many elements pop() can return: exact from the
+    // consumer, a snapshot from the producer. A member of this class (not
+    // of its base) so that it can be explicitly instantiated, as
+    // EspSoftwareSerial does to place it in IRAM.
+    std::size_t available() const noexcept { return this->size(); }
+
+    // peek() returns a copy of the oldest element without removing it. When
+    // the queue is empty it returns the element pushpeek() is building (as
+    // the original, whose empty peek() reads the slot pushpeek() fills), or
+    // T{} when none is pending. That read is of producer state: it needs
+    // the producer not to run meanwhile (the same context, as in
+    // EspSoftwareSerial, or otherwise ordered).
+    T peek() const {
+        if (const T* f = this->front()) return *f;
+        return pending_ ? *scratch_.get() : T{};
+    }
 
     // push(v) copies v in; false (counted) when full.
     bool push(const T& v) noexcept(std::is_nothrow_copy_constructible_v<T>) {
@@ -343,8 +400,9 @@ private:
 // producers (threads, ISRs) push concurrently and lock-free, each slot
 // published on its own (see mpsc_ring); one consumer as in circular_queue.
 // pushpeek()/push() do not exist here (a peeked slot would be shared).
-// available() counts pushes still in progress; for_each and try_pop stop at
-// the first slot claimed but not yet published ("transiently empty").
+// available(), for_each and try_pop stop at the first slot claimed but not
+// yet published ("transiently empty"); available_for_push() counts that
+// slot and the ones behind it as used.
 template <class T, class ForEachArg = void>
 class circular_queue_mp : public detail::queue_api<detail::mpsc_heap_core<T>, T, ForEachArg> {
     using api = detail::queue_api<detail::mpsc_heap_core<T>, T, ForEachArg>;
@@ -364,6 +422,17 @@ public:
     using api::try_emplace;
     using api::try_pop_strong;
     using api::try_push;
+
+    // available() is how many elements pop() can return now: the published
+    // elements up to the first push still in progress (pushes finishing
+    // meanwhile only add). Exact from the consumer, a snapshot elsewhere.
+    // O(available()): one acquire load per element; empty() is the O(1)
+    // test for "pop() returns an element". A member of this class so that
+    // it can be explicitly instantiated.
+    std::size_t available() const noexcept {
+        return this->published_run(
+            this->cons_.tail.load(std::memory_order_relaxed));  // the consumer's index
+    }
 
     // push(v) copies v in; false (counted) when full. Lock-free.
     bool push(const T& v) noexcept(std::is_nothrow_copy_constructible_v<T>) {

@@ -55,6 +55,7 @@ struct seq_slot {
     std::atomic<Index> seq{0};
     raw_slot<T> value;
     T* get() noexcept { return value.get(); }
+    const T* get() const noexcept { return value.get(); }
 };
 
 // mpsc_core<T, Index, Slots> is the MPSC algorithm over a slot store (fixed
@@ -182,6 +183,13 @@ public:
         return published(s, c) ? s.get() : nullptr;
     }
 
+    // front() const is front() for a const view.
+    const T* front() const noexcept {
+        const Index c = cons_.tail.load(std::memory_order_relaxed);  // own index
+        const auto& s = slots_.at(c);
+        return published(s, c) ? s.get() : nullptr;
+    }
+
     // pop() destroys the oldest element and frees its slot. Precondition:
     // front() returned non-null. A violation is caught by KAIROS_ASSERT;
     // with assertions off it does nothing. Wait-free.
@@ -241,12 +249,7 @@ public:
     template <class Keep>
     std::size_t requeue(Keep&& keep) {
         const Index c = cons_.tail.load(std::memory_order_relaxed);  // own index
-        const std::size_t limit = claimed(c);
-        std::size_t n = 0;
-        while (n < limit && published(slots_.at(static_cast<Index>(c + n)),
-                                      static_cast<Index>(c + n))) {
-            ++n;
-        }
+        const std::size_t n = published_run(c);
         // Published slots belong to the consumer until it frees them, so
         // elements may move between them; their sequence numbers stay valid.
         const std::size_t kept = requeue_compact<T>(
@@ -362,6 +365,19 @@ protected:
         // relaxed: only bounds a pass; published() orders each element.
         const diff_t d = diff(prod_.head.load(std::memory_order_relaxed), c);
         return d > 0 ? static_cast<std::size_t>(d) : 0;
+    }
+
+    // published_run(c) is how many consecutive positions from c are
+    // published: what the consumer at tail c can take now (a snapshot from
+    // any other context). One acquire load per element plus one.
+    std::size_t published_run(Index c) const noexcept {
+        const std::size_t limit = claimed(c);
+        std::size_t n = 0;
+        while (n < limit && published(slots_.at(static_cast<Index>(c + n)),
+                                      static_cast<Index>(c + n))) {
+            ++n;
+        }
+        return n;
     }
 
     // free_slot(s, c) hands slot s to the producer of position c + slots.

@@ -112,6 +112,15 @@ public:
         return ready(r, 1) != 0 ? slot(r) : nullptr;
     }
 
+    // front() const is front() for a const view: it reads the producer's
+    // index itself instead of refreshing the consumer's cached copy.
+    const T* front() const noexcept {
+        const Index r = cons_.tail.load(std::memory_order_relaxed);  // own index
+        // acquire: as in ready(), the element is constructed before we read it.
+        const Index h = prod_.head.load(std::memory_order_acquire);
+        return h != r ? slots_.at(static_cast<std::size_t>(r)).get() : nullptr;
+    }
+
     // pop() destroys the oldest element and frees its slot. Precondition:
     // not empty (front() returned non-null). A violation is caught by
     // KAIROS_ASSERT; with assertions off it does nothing. Wait-free.
