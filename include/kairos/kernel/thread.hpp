@@ -88,10 +88,17 @@ void yield_higher() noexcept;
 // sleep() blocks the running thread until wakeup(self()). Context: thread.
 void sleep() noexcept;
 
+// timeout_forever: timeouts from this value up (2^62 µs, 146 000 years,
+// UINT64_MAX included) have no deadline: the wait lasts until something
+// else ends it. Smaller ones are deadlines now_us() + timeout, which stay
+// correctly ordered across the 64-bit wrap (time.hpp).
+inline constexpr std::uint64_t timeout_forever = std::uint64_t{1} << 62;
+
 // sleep_us(us) blocks the running thread for at least us microseconds of
-// port::now_us() (or until wakeup()). Deadlines are checked at every
-// scheduling decision and while idle; there is no tick, so on hosts a
-// busy thread that never enters the kernel delays them. Context: thread.
+// port::now_us(), or until wakeup(); us >= timeout_forever is sleep().
+// Deadlines are checked at every scheduling decision and while idle; there
+// is no tick, so on hosts a busy thread that never enters the kernel delays
+// them. Context: thread.
 void sleep_us(std::uint64_t us) noexcept;
 
 // wakeup(p) makes a sleeping thread runnable. Returns 1 if it was asleep,
