@@ -51,14 +51,12 @@ struct tcb : detail::clist_node {
     const char* name = nullptr;
     unsigned char* stack_lo = nullptr;
     std::size_t stack_size = 0;
-    pid id = no_pid;
+    pid id = no_pid;  // no_pid while the slot is free
     std::uint16_t prio = 0;       // effective priority (inheritance included)
     std::uint16_t base_prio = 0;  // priority set by create/change_priority
     thread_state st = thread_state::stopped;
     bool wants_reply = false;  // blocked_send from send_receive()
-    bool peer_exited = false;  // released from blocked_send: the receiver exited
     // mutex
-    std::uint16_t n_held = 0;                    // mutexes owned, of either protocol
     mutex* waiting_for = nullptr;                // while blocked_mutex
     mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
     std::uint8_t n_held_pi = 0;
@@ -72,6 +70,11 @@ struct tcb : detail::clist_node {
     // flags
     flags_t flags = 0, wait_mask = 0;
     std::uint8_t wait_mode = 0;
+    // Last, so the fields above keep the offsets that short load encodings
+    // reach (Thumb-1: bytes up to 31, halfwords up to 62).
+    bool peer_exited = false;    // released from blocked_send: the receiver exited
+    std::uint16_t n_held = 0;    // mutexes owned, of either protocol
+    std::uint16_t next_gen = 0;  // generation of the slot's next pid
 };
 
 enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
@@ -122,13 +125,14 @@ struct irq_guard {
 #endif
 
 // lookup(p) returns the slot of a live thread, or nullptr: also for a
-// stale pid (its slot reused since, the generation differs) and for
-// negative values (no live id is negative).
+// stale pid (the slot is free, id no_pid, or reused, another generation)
+// and for negative values (no id is negative).
 inline tcb* lookup(pid p) noexcept {
     const unsigned slot = static_cast<unsigned>(p) & slot_mask;
     if (slot - 1 >= max_threads) return nullptr;  // 0 or beyond the table
     tcb* t = &threads[slot];
-    return t->id != p || t->st == thread_state::stopped ? nullptr : t;
+    // As halfwords: no sign extension (and Thumb-1 has no ldrsh #imm).
+    return static_cast<std::uint16_t>(t->id) == static_cast<std::uint16_t>(p) ? t : nullptr;
 }
 
 // owner_slot(p) is the slot of p, which must be live (a mutex owner: a

@@ -47,7 +47,7 @@ constexpr std::uint64_t canary_word = 0x6b61697230734b21ull;  // neither fill no
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr std::size_t kernel_stack = 4096;
 #else
-constexpr std::size_t kernel_stack = 512;
+constexpr std::size_t kernel_stack = 256;
 #endif
 // The boot context's stack is not ours; its slot points here so the check
 // at every switch needs no "is this the boot context" branch.
@@ -158,11 +158,12 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
         if (++slot > max_threads) return err_no_slot;
     }
     tcb* t = &threads[slot];
-    // The slot's next generation; a slot never used since reset() starts at
-    // generation 0, so its first pid is the slot number.
-    const unsigned gen = t->id == no_pid ? 0 : ((static_cast<unsigned>(t->id) >> slot_bits) + 1) % generations;
+    // A slot never used since reset() starts at generation 0, so its first
+    // pid is the slot number.
+    const unsigned gen = t->next_gen;
     *t = tcb{};
     t->id = static_cast<pid>(gen << slot_bits | slot);
+    t->next_gen = static_cast<std::uint16_t>((gen + 1) % generations);
     t->prio = t->base_prio = static_cast<std::uint16_t>(prio);
     t->fn = fn;
     t->arg = arg;
@@ -344,6 +345,7 @@ void exit() noexcept {
     }
     rq.remove(t, t->prio);
     t->st = thread_state::stopped;
+    t->id = no_pid;  // its pid is stale from here on
     --live;
     port::request_switch();
     port::irq_restore(s);
@@ -404,6 +406,7 @@ int run(const run_options& o) noexcept {
         tcb* t = idle_tcb;
         if (is_runnable(t->st)) rq.remove(t, t->prio);
         t->st = thread_state::stopped;
+        t->id = no_pid;
         --live;
         idle_tcb = nullptr;
     }
@@ -459,16 +462,14 @@ __attribute__((noinline)) void* switch_slow() noexcept {
     return next->ctx;
 }
 
-// switch_overflow(t) handles a broken canary of t, the outgoing thread:
+// note_overflow(t) records a broken canary of t, the outgoing thread:
 // nothing more may run on its stack (the report needs far more than a
-// canary's worth), so the switch goes to the boot context, where run()
-// reports it. Cold and out of line: the check at every switch stays one
-// compare and a branch.
-__attribute__((cold, noinline)) void* switch_overflow(const tcb* t) noexcept {
+// canary's worth), so this and every later decision take the slow path,
+// where pick_slow() returns the boot context and run() reports. Cold and
+// out of line: the check at every switch stays a compare and a branch.
+__attribute__((cold, noinline)) void note_overflow(const tcb* t) noexcept {
     overflowed = t;
-    slow_pick = true;  // any later decision returns to boot as well
-    current = boot;
-    return boot->ctx;
+    slow_pick = true;
 }
 
 }  // namespace
@@ -479,7 +480,7 @@ __attribute__((cold, noinline)) void* switch_overflow(const tcb* t) noexcept {
 extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     tcb* cur = current;
     cur->ctx = ctx;
-    if (!stack_intact(cur)) return switch_overflow(cur);  // boot's slot points at boot_canary
+    if (!stack_intact(cur)) note_overflow(cur);  // the boot context's slot points at boot_canary
     if (!rq.any() || slow_pick) return switch_slow();
     tcb* next = static_cast<tcb*>(rq.best_nonempty());
     current = next;
