@@ -19,7 +19,7 @@ void set_owner(mutex& m, pid p) noexcept {
 // take(m, t): t, running or the first waiter, becomes the owner of m.
 // n_held counts the mutexes of either protocol a thread owns, so that
 // exit() can refuse to end a thread that still owns one.
-void take(mutex& m, tcb* t) noexcept {
+__attribute__((always_inline)) inline void take(mutex& m, tcb* t) noexcept {
     set_owner(m, t->id);
     ++t->n_held;
 }
