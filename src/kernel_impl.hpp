@@ -51,7 +51,7 @@ struct tcb : detail::clist_node {
     const char* name = nullptr;
     unsigned char* stack_lo = nullptr;
     std::size_t stack_size = 0;
-    pid id = no_pid;
+    pid id = no_pid;  // no_pid while the slot is free
     std::uint16_t prio = 0;       // effective priority (inheritance included)
     std::uint16_t base_prio = 0;  // priority set by create/change_priority
     thread_state st = thread_state::stopped;
@@ -70,6 +70,11 @@ struct tcb : detail::clist_node {
     // flags
     flags_t flags = 0, wait_mask = 0;
     std::uint8_t wait_mode = 0;
+    // Last, so the fields above keep the offsets that short load encodings
+    // reach (Thumb-1: bytes up to 31, halfwords up to 62).
+    bool peer_exited = false;    // released from blocked_send: the receiver exited
+    std::uint16_t n_held = 0;    // mutexes owned, of either protocol
+    std::uint16_t next_gen = 0;  // generation of the slot's next pid
 };
 
 enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
@@ -78,6 +83,20 @@ extern tcb threads[max_threads + 1];  // [0] is the boot context
 extern tcb* current;
 extern detail::run_queue<prio_levels, runqueue_encoding> rq;
 extern bool running;  // between run()'s start and its return
+
+// A pid is a slot number (its low slot_bits bits, 1..max_threads) and a
+// generation (the bits above, up to bit 14: a pid fits the 15-bit fields of
+// the mutex word and is positive). The generation advances every time a
+// slot is reused, so a pid that outlived its thread names no one until its
+// slot has been reused 2^(15 - slot_bits) times.
+inline constexpr unsigned slot_bits = [] {
+    unsigned b = 1;
+    while ((1u << b) <= max_threads) ++b;
+    return b;
+}();
+inline constexpr unsigned slot_mask = (1u << slot_bits) - 1;
+inline constexpr unsigned generations = 1u << (15 - slot_bits);
+static_assert(generations >= 2, "a pid needs at least one generation bit");
 
 // irq_guard masks interrupts for a scope. Leaving the scope may switch
 // (a switch requested inside happens at the unmasking irq_restore()).
@@ -105,12 +124,20 @@ struct irq_guard {
 #    define KAIROS_SIZE_NOINLINE
 #endif
 
-// lookup(p) returns the slot of a live thread, or nullptr.
+// lookup(p) returns the slot of a live thread, or nullptr: also for a
+// stale pid (the slot is free, id no_pid, or reused, another generation)
+// and for negative values (no id is negative).
 inline tcb* lookup(pid p) noexcept {
-    if (p < 1 || p > static_cast<pid>(max_threads)) return nullptr;
-    tcb* t = &threads[p];
-    return t->st == thread_state::stopped ? nullptr : t;
+    const unsigned slot = static_cast<unsigned>(p) & slot_mask;
+    if (slot - 1 >= max_threads) return nullptr;  // 0 or beyond the table
+    tcb* t = &threads[slot];
+    // As halfwords: no sign extension (and Thumb-1 has no ldrsh #imm).
+    return static_cast<std::uint16_t>(t->id) == static_cast<std::uint16_t>(p) ? t : nullptr;
 }
+
+// owner_slot(p) is the slot of p, which must be live (a mutex owner: a
+// thread cannot exit while it owns one).
+inline tcb* owner_slot(pid p) noexcept { return &threads[static_cast<unsigned>(p) & slot_mask]; }
 
 // make_runnable(t) queues t at the end of its level and requests a switch
 // if t beats the running thread: only while the kernel runs, so a wake-up
@@ -133,7 +160,8 @@ inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
 
 // arm_deadline(t, us) arms t's timer us microseconds from now; when it
 // expires before anything else wakes t, t becomes runnable (a sleep ends, a
-// mutex wait gives up: mutex_timed_out()). Masked.
+// mutex wait gives up: mutex_timed_out()). A timeout of timeout_forever or
+// more arms nothing: t waits until something else wakes it. Masked.
 void arm_deadline(tcb* t, std::uint64_t us) noexcept;
 
 // mutex_timed_out(t) takes t, blocked in mutex::lock_for(), off its mutex's

@@ -55,6 +55,15 @@ void refill(tcb* self_tcb) noexcept {
     make_runnable(s);
 }
 
+// released(self): the result of a send that blocked: 1, or err_bad_pid
+// when exit() of the receiver released it (the flag is cleared for the
+// next send). Only exit() sets the flag, while self is blocked.
+int released(tcb* self_tcb) noexcept {
+    if (!self_tcb->peer_exited) return 1;
+    self_tcb->peer_exited = false;
+    return err_bad_pid;
+}
+
 }  // namespace
 
 int msg_init_queue(msg* buf, unsigned n) noexcept {
@@ -74,14 +83,21 @@ int send(msg& m, pid to) noexcept {
         port::irq_restore(s);
         return err_bad_pid;
     }
-    m.sender = current->id;
+    tcb* self_tcb = current;
+    m.sender = self_tcb->id;
     if (t->st == thread_state::blocked_receive) {
         deliver(t, m);
     } else if (!queue_push(t, m)) {
-        current->msg_slot = &m;
-        current->wants_reply = false;
-        prio_queue_insert(t->senders, current);
+        if (t == self_tcb) {  // only a queue could take it: waiting would be forever
+            port::irq_restore(s);
+            return err_bad_pid;
+        }
+        self_tcb->msg_slot = &m;
+        self_tcb->wants_reply = false;
+        prio_queue_insert(t->senders, self_tcb);
         block_current(thread_state::blocked_send);
+        port::irq_restore(s);  // back when taken, or when the receiver exited
+        return released(self_tcb);
     }
     port::irq_restore(s);
     return 1;
@@ -121,8 +137,8 @@ int send_receive(msg& m, msg& reply_to, pid to) noexcept {
         prio_queue_insert(t->senders, self_tcb);
         block_current(thread_state::blocked_send);
     }
-    port::irq_restore(s);  // back after reply()
-    return 1;
+    port::irq_restore(s);  // back after reply(), or when the receiver exited unserved
+    return released(self_tcb);
 }
 
 void receive(msg& m) noexcept {

@@ -16,6 +16,14 @@ void set_owner(mutex& m, pid p) noexcept {
     w = (w & ~mutex::pid_mask) | static_cast<std::uint32_t>(p);
 }
 
+// take(m, t): t, running or the first waiter, becomes the owner of m.
+// n_held counts the mutexes of either protocol a thread owns, so that
+// exit() can refuse to end a thread that still owns one.
+__attribute__((always_inline)) inline void take(mutex& m, tcb* t) noexcept {
+    set_owner(m, t->id);
+    ++t->n_held;
+}
+
 void hold(tcb* t, mutex* m) noexcept {
     KAIROS_ASSERT(t->n_held_pi < KAIROS_MUTEX_MAX_HELD);  // raise KAIROS_MUTEX_MAX_HELD
     t->held_pi[t->n_held_pi++] = m;
@@ -37,7 +45,7 @@ void release(tcb* t, const mutex* m) noexcept {
 void hand_over(mutex& m, tcb* next) noexcept {
     mutex_access::set_waiters(m, next->next_wait);
     next->next_wait = nullptr;
-    set_owner(m, next->id);
+    take(m, next);
     next->waiting_for = nullptr;
 }
 
@@ -48,6 +56,7 @@ __attribute__((noinline)) void unlock_inherit(mutex& m, pid owner_pid, tcb* next
     tcb* old = lookup(owner_pid);
     KAIROS_ASSERT(!port::in_isr() && old == current);  // only the owner unlocks
     release(old, &m);
+    --old->n_held;
     if (next == nullptr) {
         set_owner(m, no_pid);
     } else {
@@ -69,7 +78,7 @@ void mutex::lock() noexcept {
     assert_can_block(s);
     tcb* self_tcb = current;
     if (owner() == no_pid) {
-        set_owner(*this, self_tcb->id);
+        take(*this, self_tcb);
         if ((word_ & pi_bit) != 0) hold(self_tcb, this);
         port::irq_restore(s);
         return;
@@ -83,7 +92,7 @@ bool mutex::try_lock() noexcept {
     irq_guard g;
     KAIROS_ASSERT(!port::in_isr());
     if (owner() != no_pid) return false;
-    set_owner(*this, current->id);
+    take(*this, current);
     if ((word_ & pi_bit) != 0) hold(current, this);
     return true;
 }
@@ -95,11 +104,14 @@ void mutex::unlock() noexcept {
     tcb* next = first_waiter(*this);
     if ((word_ & pi_bit) != 0) {
         unlock_inherit(*this, owner_pid, next);
-    } else if (next != nullptr) {
-        hand_over(*this, next);
-        make_runnable(next);
     } else {
-        set_owner(*this, no_pid);
+        --owner_slot(owner_pid)->n_held;  // the owner, not necessarily the caller
+        if (next != nullptr) {
+            hand_over(*this, next);
+            make_runnable(next);
+        } else {
+            set_owner(*this, no_pid);
+        }
     }
     port::irq_restore(s);  // make_runnable() asked for a switch if next beats us
 }

@@ -41,7 +41,7 @@ bool mutex::lock_for(std::uint64_t us) noexcept {
         }
         tcb* self_tcb = current;
         KAIROS_ASSERT((word_ & pi_bit) == 0 || owner() != self_tcb->id);  // relocking an inheritance mutex
-        if (us != no_timeout) arm_deadline(self_tcb, us);
+        arm_deadline(self_tcb, us);  // none for no_timeout and other huge values
         wait_for_mutex(*this, self_tcb);
         port::irq_restore(s);  // waits; back after a handoff or at the deadline
         irq_guard g;

@@ -29,13 +29,26 @@ bool stop_requested = false;  // idle thread asks to return to boot
 bool slow_pick = false;
 run_options options;
 unsigned live = 0;
-pid idle_pid = no_pid;
+tcb* idle_tcb = nullptr;  // the idle thread while run() has one
+// overflowed: the thread whose canary a switch found broken. From then on
+// every decision returns to the boot context, which reports it on its own
+// stack (run()).
+const tcb* overflowed = nullptr;
 
 constexpr unsigned char stack_fill = 0xA5;
 // The canary: the lowest word of every stack, checked at every switch away
 // from the thread with one compare.
 constexpr std::size_t canary_size = sizeof(std::uint64_t);
 constexpr std::uint64_t canary_word = 0x6b61697230734b21ull;  // neither fill nor zero
+// kernel_stack: what a thread's stack needs beyond the port's part
+// (port::min_stack_size()): the kernel's frames on the deepest path a thread
+// reaches (a blocking call whose switch idles in port::idle()) and a small
+// frame of the thread's own function. Sanitizers grow every frame.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr std::size_t kernel_stack = 4096;
+#else
+constexpr std::size_t kernel_stack = 256;
+#endif
 // The boot context's stack is not ours; its slot points here so the check
 // at every switch needs no "is this the boot context" branch.
 std::uint64_t boot_canary = canary_word;
@@ -65,8 +78,8 @@ char* put_string(char* p, const char* s, std::size_t max) noexcept {
     return p;
 }
 
-// report_overflow(t) halts with t's name and stack size. Kept out of line
-// so the check at every switch stays two compares and a branch.
+// report_overflow(t) halts with t's name and stack size. Runs in the boot
+// context (run()), never on t's overflowed stack.
 [[noreturn]] __attribute__((cold, noinline)) void report_overflow(const tcb* t) noexcept {
     char buf[160];
     char* p = put_string(buf, "stack overflow in thread '", 40);
@@ -80,12 +93,21 @@ char* put_string(char* p, const char* s, std::size_t max) noexcept {
     kairos_port_panic(buf, __FILE__, __LINE__);
 }
 
-// check_stack(t) halts if the canary at the bottom of t's stack was
-// overwritten.
-inline void check_stack(const tcb* t) noexcept {
+// stack_intact(t): the canary at the bottom of t's stack is unchanged.
+inline bool stack_intact(const tcb* t) noexcept {
     std::uint64_t w;
     __builtin_memcpy(&w, t->stack_lo, sizeof w);
-    if (w != canary_word) report_overflow(t);
+    return w == canary_word;
+}
+
+// idle_deadline() is what the kernel passes to port::idle(): the earliest
+// deadline, or UINT64_MAX for none. A deadline that is itself UINT64_MAX
+// (a clock just below the wrap) is passed one microsecond early, so it is
+// not taken for "none"; idle() may return early anyway.
+std::uint64_t idle_deadline() noexcept {
+    if (timers.empty()) return UINT64_MAX;
+    const std::uint64_t d = timers.next_due();
+    return d == UINT64_MAX ? d - 1 : d;
 }
 
 void thread_entry(void* arg) {
@@ -106,7 +128,7 @@ void thread_entry(void* arg) {
                 slow_pick = true;
                 port::request_switch();
             } else {
-                port::idle(timers.empty() ? UINT64_MAX : timers.next_due());
+                port::idle(idle_deadline());
             }
         } else {
             rq.rotate(self_tcb->prio);  // let equals run, then whoever woke up
@@ -136,8 +158,12 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
         if (++slot > max_threads) return err_no_slot;
     }
     tcb* t = &threads[slot];
+    // A slot never used since reset() starts at generation 0, so its first
+    // pid is the slot number.
+    const unsigned gen = t->next_gen;
     *t = tcb{};
-    t->id = static_cast<pid>(slot);
+    t->id = static_cast<pid>(gen << slot_bits | slot);
+    t->next_gen = static_cast<std::uint16_t>((gen + 1) % generations);
     t->prio = t->base_prio = static_cast<std::uint16_t>(prio);
     t->fn = fn;
     t->arg = arg;
@@ -189,7 +215,8 @@ void recompute_priority(tcb* t) noexcept {
 using namespace impl;
 
 std::size_t stack_min() noexcept {
-    return port::min_stack_size() + canary_size + 64;  // 64: the entry's first frame
+    const std::size_t n = port::min_stack_size() + canary_size + kernel_stack;
+    return (n + port::stack_align - 1) / port::stack_align * port::stack_align;
 }
 
 pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void* arg,
@@ -221,6 +248,7 @@ void sleep() noexcept {
 }
 
 void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
+    if (us >= timeout_forever) return;  // no deadline: now + us could wrap
     t->timer.owner = t;
     timers.arm(t->timer, port::now_us() + us);
     slow_pick = true;
@@ -293,6 +321,7 @@ int change_priority(pid p, unsigned prio) noexcept {
     irq_guard g;
     tcb* t = lookup(p);
     if (t == nullptr) return err_bad_pid;
+    if (t == idle_tcb) return err_priority;  // the idle level is the idle thread's alone
     t->base_prio = static_cast<std::uint16_t>(prio);
     recompute_priority(t);
     if (rq.best_prio() < current->prio) reschedule();
@@ -303,9 +332,20 @@ void exit() noexcept {
     const port::irq_state s = port::irq_disable();
     assert_can_block(s);
     tcb* t = current;
-    KAIROS_ASSERT(t->n_held_pi == 0);  // exiting while owning an inheritance mutex
+    // Nobody else could ever unlock an inheritance mutex, and a new thread
+    // in the slot must not find a plain one locked by its predecessor.
+    if (t->n_held != 0) kairos_port_panic("thread exited holding a mutex", __FILE__, __LINE__);
+    // Senders still waiting to hand t a message are told it exited.
+    while (tcb* w = t->senders) {
+        prio_queue_remove(t->senders, w);
+        w->msg_slot = nullptr;
+        w->wants_reply = false;
+        w->peer_exited = true;
+        make_runnable(w);
+    }
     rq.remove(t, t->prio);
     t->st = thread_state::stopped;
+    t->id = no_pid;  // its pid is stale from here on
     --live;
     port::request_switch();
     port::irq_restore(s);
@@ -355,18 +395,20 @@ int run(const run_options& o) noexcept {
         const pid id = create(o.idle_stack, o.idle_stack_size, prio_levels - 1, idle_main,
                               nullptr, "idle", create_no_yield);
         if (id < 0) return id;
-        idle_pid = id;
+        idle_tcb = lookup(id);
     }
     running = true;
     port::start_scheduler();  // returns when the scheduler picks the boot context
     running = false;
-    if (idle_pid != no_pid) {
+    if (overflowed != nullptr) report_overflow(overflowed);
+    if (idle_tcb != nullptr) {
         irq_guard g;
-        tcb* t = &threads[idle_pid];
+        tcb* t = idle_tcb;
         if (is_runnable(t->st)) rq.remove(t, t->prio);
         t->st = thread_state::stopped;
+        t->id = no_pid;
         --live;
-        idle_pid = no_pid;
+        idle_tcb = nullptr;
     }
     return static_cast<int>(live);
 }
@@ -382,6 +424,8 @@ void reset() noexcept {
     live = 0;
     stop_requested = false;
     slow_pick = false;
+    overflowed = nullptr;
+    idle_tcb = nullptr;
     current = boot;
 }
 
@@ -394,6 +438,7 @@ namespace {
 // pick_slow() is the decision when timers are pending, the idle thread asked
 // to stop, or nothing is runnable (then it waits in port::idle()).
 tcb* pick_slow() noexcept {
+    if (overflowed != nullptr) return boot;  // slow_pick stays set: every decision gets here
     for (;;) {
         if (!timers.empty()) expire(kairos::port::now_us());
         slow_pick = !timers.empty();
@@ -405,7 +450,7 @@ tcb* pick_slow() noexcept {
         if (options.return_when_idle && timers.empty()) {
             return boot;  // nothing can run and nothing will wake: run() returns
         }
-        kairos::port::idle(timers.empty() ? UINT64_MAX : timers.next_due());
+        kairos::port::idle(idle_deadline());
     }
 }
 
@@ -417,6 +462,16 @@ __attribute__((noinline)) void* switch_slow() noexcept {
     return next->ctx;
 }
 
+// note_overflow(t) records a broken canary of t, the outgoing thread:
+// nothing more may run on its stack (the report needs far more than a
+// canary's worth), so this and every later decision take the slow path,
+// where pick_slow() returns the boot context and run() reports. Cold and
+// out of line: the check at every switch stays a compare and a branch.
+__attribute__((cold, noinline)) void note_overflow(const tcb* t) noexcept {
+    overflowed = t;
+    slow_pick = true;
+}
+
 }  // namespace
 
 // kairos_sched_switch() is the whole decision in the common case: one
@@ -425,7 +480,7 @@ __attribute__((noinline)) void* switch_slow() noexcept {
 extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     tcb* cur = current;
     cur->ctx = ctx;
-    check_stack(cur);  // the boot context's slot points at boot_canary
+    if (!stack_intact(cur)) note_overflow(cur);  // the boot context's slot points at boot_canary
     if (!rq.any() || slow_pick) return switch_slow();
     tcb* next = static_cast<tcb*>(rq.best_nonempty());
     current = next;

@@ -58,8 +58,9 @@ public:
 
     // mutex_pingpong(n) times n unlock()s of a mutex that the partner at
     // MAIN - 1 keeps locking: each hands it over (the partner runs, locks
-    // again, blocks). The mutex is fresh per session (the partner exits
-    // owning it) and lives in this frame, which outlives the session.
+    // again, blocks). The partner unlocks it before it exits (exiting
+    // while owning a mutex is a panic). The mutex lives in this frame,
+    // which outlives the session.
     static bool mutex_pingpong(std::uint32_t n) {
         k::mutex m;
         mutex_ = &m;
@@ -68,7 +69,10 @@ public:
             spawn_second([](void*) {
                 for (;;) {
                     mutex_->lock();
-                    if (stop_) break;
+                    if (stop_) {
+                        mutex_->unlock();
+                        break;
+                    }
                 }
             }, main_prio - 1);
             Clock::begin();

@@ -13,7 +13,9 @@ extern "C" void kairos_aarch64_start() noexcept;
 
 namespace kairos::port {
 
-std::size_t min_stack_size() noexcept { return sizeof(aarch64::switch_frame) + 256; }
+std::size_t min_stack_size() noexcept {
+    return sizeof(aarch64::switch_frame) + 256 + host::thread_stack_extra();
+}
 
 void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept {
     const auto top = reinterpret_cast<std::uintptr_t>(lo) + size;  // 16-aligned (stack_align)

@@ -12,18 +12,19 @@
 #include "kairos_host.hpp"
 #include "kairos_port_irq.hpp"
 
+#include <kairos/detail/panic_message.hpp>
 #include <kairos/port.hpp>
 
 #include <atomic>
 #include <cerrno>
 #include <csignal>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 
 #include <poll.h>
 #include <pthread.h>
+#include <unistd.h>
 
 namespace {
 
@@ -130,7 +131,18 @@ std::uint64_t now_us() noexcept {
            static_cast<std::uint64_t>(ts.tv_nsec) / 1000u;
 }
 
-void console_write(const char* s) noexcept { std::fputs(s, stderr); }
+// console_write(): one write(2) to stderr, no stdio buffer (panics use it).
+void console_write(const char* s) noexcept {
+    std::size_t n = 0;
+    while (s[n] != '\0') ++n;
+    while (n > 0) {
+        const ssize_t w = write(STDERR_FILENO, s, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return;
+        s += w;
+        n -= static_cast<std::size_t>(w);
+    }
+}
 
 void start_scheduler() noexcept { request_switch(); }
 
@@ -195,14 +207,26 @@ void detach_signal(int signo) noexcept {
     handlers[signo].store(nullptr, std::memory_order_relaxed);  // relaxed: handler removed first
 }
 
+std::size_t thread_stack_extra() noexcept {
+    long frame = 0;
+#if defined(_SC_MINSIGSTKSZ)
+    frame = sysconf(_SC_MINSIGSTKSZ);  // what this CPU's signal frame needs
+#endif
+    if (frame < MINSIGSTKSZ) frame = MINSIGSTKSZ;
+    return static_cast<std::size_t>(frame) + 1024;  // on_signal, run_isr, idle, libc
+}
+
 unsigned long deferred_count() noexcept {
     return deferred_runs.load(std::memory_order_relaxed);  // relaxed: statistics
 }
 
 }  // namespace kairos::host
 
+// kairos_port_panic() writes with write(2) only (console_write()): it may
+// run with little stack left and from a signal handler, where stdio is
+// neither small nor async-signal-safe.
 extern "C" void kairos_port_panic(const char* what, const char* file, int line) noexcept {
-    std::fprintf(stderr, "kairos: panic: %s (%s:%d)\n", what, file, line);
+    kairos::detail::write_panic_message(what, file, line);
     std::abort();
 }
 

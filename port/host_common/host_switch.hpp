@@ -15,6 +15,13 @@ namespace kairos::host {
 // (an ordinary call into switch.S, no C++ wrapper in between).
 void switch_now() noexcept asm("kairos_host_switch_now");
 
+// thread_stack_extra() is what every thread stack needs on a host port
+// besides the port's initial frame: the frame the OS pushes to deliver a
+// signal (the CPU's register state: larger with AVX-512 or SVE), the signal
+// entry around a handler, and idle()'s frames with libc's under them. The
+// host ports add it to port::min_stack_size().
+std::size_t thread_stack_extra() noexcept;
+
 // register_stack(lo, size) tells the sanitizer support which stack a
 // context handle belongs to (asm ports call it from stack_init); a no-op
 // unless built with AddressSanitizer.

@@ -111,7 +111,8 @@ extern "C" void frame_entry() {
 namespace kairos::port {
 
 std::size_t min_stack_size() noexcept {
-    return (sizeof(frame) + 15) / 16 * 16 + 4096;  // plus room for libc under makecontext
+    // plus room for libc under makecontext
+    return (sizeof(frame) + 15) / 16 * 16 + 4096 + host::thread_stack_extra();
 }
 
 void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept {

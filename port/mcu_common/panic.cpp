@@ -1,10 +1,8 @@
 // kairos_port_panic() for the bare-metal ports: print the message over the
 // port's console and exit with code 97 through the port's kairos_port_exit()
 // (semihosting under QEMU). Shared by cortex_m and xtensa_lx106.
-#include <kairos/detail/decimal.hpp>
+#include <kairos/detail/panic_message.hpp>
 #include <kairos/port.hpp>
-
-#include <cstdint>
 
 extern "C" [[noreturn]] void kairos_port_exit(int code) noexcept;
 
@@ -16,14 +14,6 @@ constexpr int exit_panic = 97;  // ctest tests check this exact status
 
 extern "C" void kairos_port_panic(const char* what, const char* file, int line) noexcept {
     kairos::port::irq_disable();  // never restored: we do not come back
-    kairos::port::console_write("kairos: panic: ");
-    kairos::port::console_write(what);
-    kairos::port::console_write(" (");
-    kairos::port::console_write(file);
-    kairos::port::console_write(":");
-    char buf[11];
-    *kairos::detail::put_decimal(buf, static_cast<std::uint32_t>(line)) = '\0';
-    kairos::port::console_write(buf);
-    kairos::port::console_write(")\n");
+    kairos::detail::write_panic_message(what, file, line);
     kairos_port_exit(exit_panic);
 }

@@ -17,6 +17,7 @@
 #ifndef KAIROS_SCENARIO_STACK
 #  define KAIROS_SCENARIO_STACK (6 * 1024)  // stack_high_water uses 4 KiB
 #endif
+#include "kernel_misuse_scenarios.hpp"
 #include "kernel_scenarios.hpp"
 #include "runner.hpp"
 
@@ -63,6 +64,7 @@ void flags_from_isr() { ks::flags_from_isr(trigger); }
 void msg_exchange() { ks::msg_exchange(trigger); }
 void inversion_inherit() { ks::priority_inversion(true); }
 void inversion_plain() { ks::priority_inversion(false); }
+void min_stack_thread_works() { ks::min_stack_thread_works(trigger); }
 
 // timer_preempts_busy_thread: a thread that spins without entering the
 // kernel is preempted by a higher-priority thread that the timer interrupt
@@ -245,6 +247,12 @@ int main() {
         {"idle_thread_hook", ks::idle_thread_hook},
         {"registers_survive_switches", ks::registers_survive_switches},
         {"timer_preempts_busy_thread", timer_preempts_busy_thread},
+        {"min_stack_thread_works", min_stack_thread_works},
+        {"change_priority_refuses_idle", ks::change_priority_refuses_idle},
+        {"stale_pid_is_refused", ks::stale_pid_is_refused},
+        {"send_to_self_fails", ks::send_to_self_fails},
+        {"receiver_exit_releases_senders", ks::receiver_exit_releases_senders},
+        {"huge_timeouts_never_expire", ks::huge_timeouts_never_expire},
 #if defined(__XTENSA__)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif

@@ -28,8 +28,11 @@ static_assert(sizeof(msg) == 8, "msg is 8 bytes");
 int msg_init_queue(msg* buf, unsigned n) noexcept;
 
 // send(m, to) delivers m to thread `to` (see above), blocking if needed.
-// Returns 1 when delivered or queued, err_bad_pid if `to` does not exist.
-// Context: thread, interrupts enabled. From an isr use try_send().
+// Returns 1 when delivered or queued; err_bad_pid if `to` does not exist,
+// if `to` is the caller and its queue has no room (or it has none: it
+// would wait for itself), or if `to` exits while the caller waits, before
+// taking m. Context: thread, interrupts enabled. From an isr use
+// try_send().
 int send(msg& m, pid to) noexcept;
 
 // try_send(m, to) delivers or queues m without blocking. Returns 1 if
@@ -46,8 +49,10 @@ void receive(msg& m) noexcept;
 
 // send_receive(m, reply, to) sends m (rendezvous, never through the queue)
 // and blocks until `to` calls reply(); the reply lands in `reply` (m and
-// reply may be the same object). Returns 1, or err_bad_pid. Context:
-// thread.
+// reply may be the same object). Returns 1, or err_bad_pid if `to` does
+// not exist, is the caller, or exits before taking m (once it took m the
+// reply may come from any thread, so its exit does not end the wait).
+// Context: thread.
 int send_receive(msg& m, msg& reply, pid to) noexcept;
 
 // reply(m, r) answers m, which a thread sent with send_receive(): r is

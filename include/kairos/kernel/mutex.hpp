@@ -22,6 +22,8 @@ namespace kairos::kernel {
 // priority any of them still demands when it releases one. Such a mutex
 // must be unlocked by its owner. A plain mutex (protocol::none) may be
 // unlocked by any thread or an isr (RIOT semantics: usable as a signal).
+// Either kind is owned from lock() to unlock(), whoever unlocks it, and a
+// thread that exits while it owns one halts the program (kernel::exit()).
 //
 // All state lives in the word and in thread slots; the object is not
 // movable (waiters refer to it).
@@ -44,11 +46,11 @@ public:
     [[nodiscard]] bool try_lock() noexcept;
 
     // lock_for(us) is lock() that gives up after us microseconds of
-    // port::now_us() (us < 2^62): true when the caller got the mutex, false at
-    // the deadline (it then holds nothing and stops lending its priority to
+    // port::now_us(): true when the caller got the mutex, false at the
+    // deadline (it then holds nothing and stops lending its priority to
     // the owner, along a chain of inheritance owners too). lock_for(0) is
-    // try_lock(); lock_for(no_timeout) is lock(). Context: thread,
-    // interrupts enabled.
+    // try_lock(); lock_for(us >= timeout_forever), no_timeout included, is
+    // lock(). Context: thread, interrupts enabled.
     [[nodiscard]] bool lock_for(std::uint64_t us) noexcept;
     static constexpr std::uint64_t no_timeout = ~std::uint64_t{0};
 

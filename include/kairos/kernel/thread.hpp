@@ -21,17 +21,21 @@
 
 namespace kairos::kernel {
 
-// pid names a thread: 1..max_threads. 0 is "no thread".
+// pid names a thread: positive, its low bits the thread's slot and the bits
+// above a generation that changes each time the slot is reused, so a pid
+// kept after its thread exited is refused (err_bad_pid, state() stopped)
+// rather than naming the slot's next thread. 0 is "no thread".
 using pid = std::int16_t;
 inline constexpr pid no_pid = 0;
 
 // error: the negative results of kernel calls.
 enum error : int {
-    err_priority = -1,     // priority outside 0..prio_levels-1 (or the idle level)
+    err_priority = -1,     // priority outside 0..prio_levels-2, or the idle thread's
     err_stack_size = -2,   // stack smaller than stack_min() or null
     err_stack_align = -3,  // stack base not aligned to port::stack_align
     err_no_slot = -4,      // thread table full
-    err_bad_pid = -5,      // pid names no live thread
+    err_bad_pid = -5,      // pid names no live thread (never used, exited, stale), or
+                           // a send() that could only wait for the caller itself
     err_not_waiting = -6,  // reply(): the sender is not waiting for a reply
     err_bad_size = -7,     // msg queue size not a power of two
 };
@@ -56,8 +60,11 @@ enum create_flags : unsigned {
 };
 
 // stack_min() returns the smallest stack thread_create() accepts on this
-// port (initial frame, the port's own record, canary, some headroom for the
-// entry function is NOT included: size real stacks for their code).
+// port, a multiple of port::stack_align: enough for a thread whose own
+// function needs only a small frame to make any kernel call, be interrupted
+// (the port's interrupt or signal frame) and idle the kernel on its stack
+// (the initial frame, the port's own record, the canary and the kernel's
+// frames). Size real stacks for their code on top of it.
 std::size_t stack_min() noexcept;
 
 // thread_create(stack, size, prio, fn, arg, name, flags) starts fn(arg) as
@@ -88,10 +95,17 @@ void yield_higher() noexcept;
 // sleep() blocks the running thread until wakeup(self()). Context: thread.
 void sleep() noexcept;
 
+// timeout_forever: timeouts from this value up (2^62 µs, 146 000 years,
+// UINT64_MAX included) have no deadline: the wait lasts until something
+// else ends it. Smaller ones are deadlines now_us() + timeout, which stay
+// correctly ordered across the 64-bit wrap (time.hpp).
+inline constexpr std::uint64_t timeout_forever = std::uint64_t{1} << 62;
+
 // sleep_us(us) blocks the running thread for at least us microseconds of
-// port::now_us() (or until wakeup()). Deadlines are checked at every
-// scheduling decision and while idle; there is no tick, so on hosts a
-// busy thread that never enters the kernel delays them. Context: thread.
+// port::now_us(), or until wakeup(); us >= timeout_forever is sleep().
+// Deadlines are checked at every scheduling decision and while idle; there
+// is no tick, so on hosts a busy thread that never enters the kernel delays
+// them. Context: thread.
 void sleep_us(std::uint64_t us) noexcept;
 
 // wakeup(p) makes a sleeping thread runnable. Returns 1 if it was asleep,
@@ -102,12 +116,16 @@ int wakeup(pid p) noexcept;
 // change_priority(p, prio) sets the base priority of thread p; the
 // effective priority stays raised while p holds an inheritance mutex that
 // a higher-priority thread waits for. Switches if p now beats the running
-// thread (or the running thread lost its place). Returns 0, err_bad_pid or
-// err_priority. Context: any.
+// thread (or the running thread lost its place). Returns 0, err_bad_pid,
+// or err_priority if prio >= prio_levels - 1 or p is the idle thread (its
+// level is its own). Context: any.
 int change_priority(pid p, unsigned prio) noexcept;
 
-// exit() ends the running thread; its slot becomes free. The thread must
-// not hold a mutex. Context: thread. Never returns.
+// exit() ends the running thread; its slot becomes free and its pid stale.
+// Threads blocked in send() or send_receive() to it, whose messages it did
+// not take, return err_bad_pid. Exiting while owning a mutex (either
+// protocol) is a panic ("thread exited holding a mutex"). Context: thread.
+// Never returns.
 [[noreturn]] void exit() noexcept;
 
 // state(p) returns the state of p (stopped for unused slots and bad pids).
