@@ -286,12 +286,13 @@ void advance_clock(std::uint64_t us) noexcept {
     const std::uint64_t end = now > UINT64_MAX - 1 - us ? UINT64_MAX - 1 : now + us;
     const kairos::port::irq_state s = kairos::port::irq_disable();
     for (;;) {
-        const std::uint64_t a = next_alarm();
+        // Masked by the caller: straight to the end; the due handlers wait
+        // for its irq_restore(), once each (a periodic alarm cannot re-arm
+        // meanwhile: its ticks coalesce, as a pending interrupt's do).
+        const std::uint64_t a = s != 0 ? end : next_alarm();
         const std::uint64_t t = a < end ? a : end;
         advance_to(t);
-        // Masked by the caller: the due handlers wait for its irq_restore(),
-        // and a periodic alarm cannot re-arm meanwhile (its ticks coalesce).
-        if (s != 0 || t == end) break;
+        if (t == end) break;
         run_deferred();
     }
     kairos::port::irq_restore(s);
