@@ -1,13 +1,17 @@
-// Port hooks common to every hosted (Linux) port: time, console, panic, the
-// virtual interrupt mask, signals as interrupts, request_switch and idle.
-// The context switch itself is the port's host::switch_now(); the masking
-// hooks are inline in kairos_port_irq.hpp, their slow part unmask() is here.
+// Port hooks common to every hosted (Linux) port: time (real or virtual),
+// console, panic, the virtual interrupt mask, signals as interrupts,
+// request_switch and idle. The context switch itself is the port's
+// host::switch_now(); the masking hooks are inline in kairos_port_irq.hpp,
+// their slow part unmask() is here.
 //
-// Everything here runs on the one OS thread that runs the kernel, and its
-// signal handlers. The shared variables are std::atomic (lock-free, hence
-// async-signal-safe); the thread and its handlers are ordered by program
-// order plus std::atomic_signal_fence (compiler barriers), so every access
-// is relaxed: no other CPU ever reads them.
+// The mask flags are per OS thread (thread_local); the kernel runs on one
+// OS thread, and other threads (tickers) each have their own mask. A
+// thread's flags are shared only with its own signal handlers. The shared
+// variables are std::atomic (lock-free, hence async-signal-safe); a thread
+// and its handlers are ordered by program order plus
+// std::atomic_signal_fence (compiler barriers), so every access is
+// relaxed: no other CPU reads them. The virtual clock has one driving
+// thread (see kairos_host.hpp); other threads only read it.
 #include "host_switch.hpp"
 #include "kairos_host.hpp"
 #include "kairos_port_irq.hpp"
