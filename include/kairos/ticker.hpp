@@ -3,10 +3,13 @@
 //
 // The host implementation (src/host/ticker.cpp) arms a timer_create() timer
 // that sends a real-time signal (ticker::signal_number()) to the thread that
-// armed it, so the callback interrupts that thread like an ISR interrupts
-// the main loop. The callback therefore may only do async-signal-safe work:
-// typically deferred::schedule(). Missed ticks (the thread was descheduled)
-// are not replayed; overruns() counts them. This header is portable (no
+// armed it, taken through the host port's interrupt entry: the callback is
+// a kairos interrupt on that thread (port::in_isr() true, deferred while the
+// thread holds irq_disable()). The callback therefore may only do ISR-safe,
+// async-signal-safe work: typically deferred::schedule() or
+// kernel::wakeup(). Missed ticks (the thread was descheduled or masked) are
+// not replayed; overruns() counts them. On the host port's virtual clock
+// (kairos::host::use_virtual_clock()) it fires on virtual time instead. This header is portable (no
 // POSIX types). On the MCU ports (port/mcu_common/ticker.cpp) tickers are
 // multiplexed on the port's 1 ms tick interrupt (SysTick, lx106 CCOMPARE0)
 // and their callbacks run in that interrupt, at 1 ms resolution.
@@ -64,8 +67,8 @@ public:
         return active_.load(std::memory_order_acquire);
     }
 
-    // overruns() counts timer expirations that were merged into a later
-    // signal because the previous one was still pending.
+    // overruns() counts periods skipped because the callback could not run
+    // in time (its signal was late or deferred by the mask).
     std::uint32_t overruns() const noexcept {
         // relaxed: a statistic.
         return overruns_.load(std::memory_order_relaxed);

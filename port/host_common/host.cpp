@@ -1,13 +1,17 @@
-// Port hooks common to every hosted (Linux) port: time, console, panic, the
-// virtual interrupt mask, signals as interrupts, request_switch and idle.
-// The context switch itself is the port's host::switch_now(); the masking
-// hooks are inline in kairos_port_irq.hpp, their slow part unmask() is here.
+// Port hooks common to every hosted (Linux) port: time (real or virtual),
+// console, panic, the virtual interrupt mask, signals as interrupts,
+// request_switch and idle. The context switch itself is the port's
+// host::switch_now(); the masking hooks are inline in kairos_port_irq.hpp,
+// their slow part unmask() is here.
 //
-// Everything here runs on the one OS thread that runs the kernel, and its
-// signal handlers. The shared variables are std::atomic (lock-free, hence
-// async-signal-safe); the thread and its handlers are ordered by program
-// order plus std::atomic_signal_fence (compiler barriers), so every access
-// is relaxed: no other CPU ever reads them.
+// The mask flags are per OS thread (thread_local); the kernel runs on one
+// OS thread, and other threads (tickers) each have their own mask. A
+// thread's flags are shared only with its own signal handlers. The shared
+// variables are std::atomic (lock-free, hence async-signal-safe); a thread
+// and its handlers are ordered by program order plus
+// std::atomic_signal_fence (compiler barriers), so every access is
+// relaxed: no other CPU reads them. The virtual clock has one driving
+// thread (see kairos_host.hpp); other threads only read it.
 #include "host_switch.hpp"
 #include "kairos_host.hpp"
 #include "kairos_port_irq.hpp"
@@ -30,11 +34,8 @@ namespace {
 
 using isr_fn = void (*)();
 
-// Short names for the flags the inline hooks share (kairos_port_irq.hpp).
-constexpr auto& masked = kairos::host::irq.masked;
-constexpr auto& isr_depth = kairos::host::irq.isr_depth;
-constexpr auto& deferred = kairos::host::irq.deferred;
-constexpr auto& switch_req = kairos::host::irq.switch_req;
+// This thread's flags, shared with the inline hooks (kairos_port_irq.hpp).
+using kairos::host::irq;
 std::atomic<unsigned long> deferred_runs{0};
 std::atomic<isr_fn> handlers[64];
 sigset_t kairos_signals;  // written only by attach/detach, in thread context
@@ -44,12 +45,12 @@ void fence() noexcept { kairos::host::compiler_fence(); }
 // run_isr(sig) runs one handler as an interrupt. Mask already set.
 void run_isr(int sig) noexcept {
     // relaxed: same-thread flag; the fences order it against kernel data.
-    isr_depth.fetch_add(1, std::memory_order_relaxed);
+    irq.isr_depth.fetch_add(1, std::memory_order_relaxed);
     fence();
     const isr_fn f = handlers[sig].load(std::memory_order_relaxed);  // relaxed: set before attach
     if (f != nullptr) f();
     fence();
-    isr_depth.fetch_sub(1, std::memory_order_relaxed);  // relaxed: as above
+    irq.isr_depth.fetch_sub(1, std::memory_order_relaxed);  // relaxed: as above
 }
 
 // run_deferred() runs every deferred handler. Mask set. Returns true if any
@@ -59,8 +60,8 @@ void run_isr(int sig) noexcept {
 bool run_deferred() noexcept {
     bool any = false;
     // relaxed: the handler that set a bit ran on this thread before this point.
-    while (deferred.load(std::memory_order_relaxed) != 0) {
-        std::uint64_t d = deferred.exchange(0, std::memory_order_relaxed);  // relaxed: as above
+    while (irq.deferred.load(std::memory_order_relaxed) != 0) {
+        std::uint64_t d = irq.deferred.exchange(0, std::memory_order_relaxed);  // relaxed: as above
         while (d != 0) {
             const int sig = __builtin_ctzll(d);
             d &= d - 1;
@@ -76,13 +77,13 @@ extern "C" void on_signal(int sig) {
     const int saved_errno = errno;
     // relaxed: written by this thread; a handler cannot interrupt between
     // the check and the store below because sa_mask blocks kairos signals.
-    if (masked.load(std::memory_order_relaxed) != 0) {
-        deferred.fetch_or(std::uint64_t{1} << sig, std::memory_order_relaxed);  // relaxed: same thread
+    if (irq.masked.load(std::memory_order_relaxed) != 0) {
+        irq.deferred.fetch_or(std::uint64_t{1} << sig, std::memory_order_relaxed);  // relaxed: same thread
     } else {
-        masked.store(1, std::memory_order_relaxed);  // relaxed: same thread, fenced in run_isr
+        irq.masked.store(1, std::memory_order_relaxed);  // relaxed: same thread, fenced in run_isr
         run_isr(sig);
         fence();
-        masked.store(0, std::memory_order_relaxed);  // relaxed: same thread
+        irq.masked.store(0, std::memory_order_relaxed);  // relaxed: same thread
         // A switch the handler requested waits for the thread's next kernel
         // entry or exit: switching here would run another thread inside
         // this signal frame with the signal blocked.
@@ -90,9 +91,60 @@ extern "C" void on_signal(int sig) {
     errno = saved_errno;
 }
 
-}  // namespace
+// ---- the virtual clock (host::use_virtual_clock) ---------------------------
+// The mode, virtual time and the alarms are driven by one thread (the one
+// that runs the kernel or, without a kernel, advances time); relaxed.
+std::atomic<bool> virtual_on{false};
+std::atomic<std::uint64_t> virtual_now{0};
+// Added to the real clock: what virtual time got ahead of it, so now_us()
+// stays monotonic when a program goes back to real time.
+std::atomic<std::uint64_t> real_offset{0};
+std::atomic<std::uint64_t> alarms[64];  // virtual due time per signal; 0: none
 
-kairos::host::irq_flags kairos::host::irq;
+std::uint64_t real_us() noexcept {
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);  // vDSO: no system call
+    return static_cast<std::uint64_t>(ts.tv_sec) * 1000000u +
+           static_cast<std::uint64_t>(ts.tv_nsec) / 1000u;
+}
+
+// next_alarm() is the earliest virtual alarm, UINT64_MAX if none.
+std::uint64_t next_alarm() noexcept {
+    std::uint64_t next = UINT64_MAX;
+    for (const auto& a : alarms) {
+        const std::uint64_t d = a.load(std::memory_order_relaxed);  // relaxed: one driving thread
+        if (d != 0 && d < next) next = d;
+    }
+    return next;
+}
+
+// advance_to(t) sets virtual time to t (never backwards) and turns every
+// alarm due by then into a deferred signal of this thread. Mask set: the
+// caller runs them (run_deferred) or leaves them to its irq_restore().
+void advance_to(std::uint64_t t) noexcept {
+    if (t > virtual_now.load(std::memory_order_relaxed))  // relaxed: one driving thread
+        virtual_now.store(t, std::memory_order_relaxed);  // relaxed: as above
+    for (int s = 1; s < 64; ++s) {
+        const std::uint64_t d = alarms[s].load(std::memory_order_relaxed);  // relaxed: as above
+        if (d != 0 && d <= t) {
+            alarms[s].store(0, std::memory_order_relaxed);  // relaxed: as above
+            irq.deferred.fetch_or(std::uint64_t{1} << s, std::memory_order_relaxed);  // relaxed: same thread
+        }
+    }
+}
+
+// wait_for_signals(wait, tp) opens the virtual mask and waits in ppoll()
+// with the kairos signals unblocked (tp: nullptr = no timeout). The kairos
+// signals are blocked for real on entry.
+void wait_for_signals(const sigset_t* wait, const timespec* tp) noexcept {
+    irq.masked.store(0, std::memory_order_relaxed);  // relaxed: same thread; handlers run in ppoll
+    fence();
+    ppoll(nullptr, 0, tp, wait);
+    fence();
+    irq.masked.store(1, std::memory_order_relaxed);  // relaxed: same thread
+}
+
+}  // namespace
 
 // unmask() is irq_restore(0): drain deferred handlers, take a requested
 // switch (thread context only), then clear the mask; repeat if a signal or
@@ -101,23 +153,23 @@ kairos::host::irq_flags kairos::host::irq;
 // request made before it.
 void kairos::host::unmask() noexcept {
     for (;;) {
-        if (deferred.load(std::memory_order_relaxed) != 0) run_deferred();  // relaxed: same thread
+        if (irq.deferred.load(std::memory_order_relaxed) != 0) run_deferred();  // relaxed: same thread
         // relaxed: same-thread flags, ordered by the fences.
-        if (switch_req.load(std::memory_order_relaxed) != 0 &&
-            isr_depth.load(std::memory_order_relaxed) == 0) {
-            switch_req.store(0, std::memory_order_relaxed);
+        if (irq.switch_req.load(std::memory_order_relaxed) != 0 &&
+            irq.isr_depth.load(std::memory_order_relaxed) == 0) {
+            irq.switch_req.store(0, std::memory_order_relaxed);
             kairos::host::switch_now();  // anything that came meanwhile: checked below
             kairos::host::finish_switch();
         }
         fence();
-        masked.store(0, std::memory_order_relaxed);  // relaxed: same thread, fenced
+        irq.masked.store(0, std::memory_order_relaxed);  // relaxed: same thread, fenced
         fence();
         // Anything that arrived since the checks above? One test for both.
-        if ((deferred.load(std::memory_order_relaxed) | switch_req.load(std::memory_order_relaxed)) ==
+        if ((irq.deferred.load(std::memory_order_relaxed) | irq.switch_req.load(std::memory_order_relaxed)) ==
             0) {
             return;
         }
-        masked.store(1, std::memory_order_relaxed);  // relaxed: re-mask to drain again
+        irq.masked.store(1, std::memory_order_relaxed);  // relaxed: re-mask to drain again
         fence();
     }
 }
@@ -125,10 +177,11 @@ void kairos::host::unmask() noexcept {
 namespace kairos::port {
 
 std::uint64_t now_us() noexcept {
-    timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);  // vDSO: no system call
-    return static_cast<std::uint64_t>(ts.tv_sec) * 1000000u +
-           static_cast<std::uint64_t>(ts.tv_nsec) / 1000u;
+    // relaxed: the mode and virtual time change on the one thread that
+    // drives them; another thread may read an older value, never a
+    // smaller one than it read before (coherence of each variable).
+    if (virtual_on.load(std::memory_order_relaxed)) return virtual_now.load(std::memory_order_relaxed);
+    return real_us() + real_offset.load(std::memory_order_relaxed);  // relaxed: as above
 }
 
 // console_write(): one write(2) to stderr, no stdio buffer (panics use it).
@@ -153,7 +206,7 @@ void idle(std::uint64_t deadline_us) noexcept {
     // per idle period, none per switch.
     sigset_t old;
     pthread_sigmask(SIG_BLOCK, &kairos_signals, &old);
-    if (run_deferred() || switch_req.load(std::memory_order_relaxed) != 0) {  // relaxed: same thread
+    if (run_deferred() || irq.switch_req.load(std::memory_order_relaxed) != 0) {  // relaxed: same thread
         pthread_sigmask(SIG_SETMASK, &old, nullptr);
         return;
     }
@@ -163,6 +216,22 @@ void idle(std::uint64_t deadline_us) noexcept {
     }
     timespec ts{};
     timespec* tp = nullptr;
+    // relaxed: this thread drives the virtual clock.
+    if (virtual_on.load(std::memory_order_relaxed)) {
+        // Signals already pending run first (timespec zero: no wait); if
+        // none made a thread runnable, time jumps to the next event.
+        wait_for_signals(&wait, &ts);
+        const std::uint64_t target = deadline_us < next_alarm() ? deadline_us : next_alarm();
+        if (irq.switch_req.load(std::memory_order_relaxed) != 0 || target == UINT64_MAX) {  // relaxed: same thread
+            if (irq.switch_req.load(std::memory_order_relaxed) == 0) wait_for_signals(&wait, nullptr);  // relaxed: as above
+            pthread_sigmask(SIG_SETMASK, &old, nullptr);
+            return;
+        }
+        advance_to(target);
+        run_deferred();
+        pthread_sigmask(SIG_SETMASK, &old, nullptr);
+        return;
+    }
     if (deadline_us != UINT64_MAX) {
         const std::uint64_t now = now_us();
         const std::uint64_t d = deadline_us > now ? deadline_us - now : 0;
@@ -170,11 +239,7 @@ void idle(std::uint64_t deadline_us) noexcept {
         ts.tv_nsec = static_cast<long>((d % 1000000u) * 1000u);
         tp = &ts;
     }
-    masked.store(0, std::memory_order_relaxed);  // relaxed: same thread; handlers run in ppoll
-    fence();
-    ppoll(nullptr, 0, tp, &wait);
-    fence();
-    masked.store(1, std::memory_order_relaxed);  // relaxed: same thread
+    wait_for_signals(&wait, tp);
     pthread_sigmask(SIG_SETMASK, &old, nullptr);
 }
 
@@ -214,6 +279,48 @@ std::size_t thread_stack_extra() noexcept {
 #endif
     if (frame < MINSIGSTKSZ) frame = MINSIGSTKSZ;
     return static_cast<std::size_t>(frame) + 1024;  // on_signal, run_isr, idle, libc
+}
+
+void use_virtual_clock(bool on) noexcept {
+    // relaxed (all): the thread that drives the clock is the only writer.
+    if (virtual_on.load(std::memory_order_relaxed) == on) return;
+    const std::uint64_t real = real_us() + real_offset.load(std::memory_order_relaxed);
+    if (on) {
+        const std::uint64_t v = virtual_now.load(std::memory_order_relaxed);
+        virtual_now.store(v > real ? v : real, std::memory_order_relaxed);
+    } else {
+        const std::uint64_t v = virtual_now.load(std::memory_order_relaxed);
+        if (v > real) real_offset.fetch_add(v - real, std::memory_order_relaxed);
+    }
+    virtual_on.store(on, std::memory_order_relaxed);
+}
+
+bool virtual_clock() noexcept {
+    return virtual_on.load(std::memory_order_relaxed);  // relaxed: see use_virtual_clock()
+}
+
+void set_virtual_alarm(int signo, std::uint64_t due_us) noexcept {
+    if (signo < 1 || signo > 63) return;
+    // relaxed: one driving thread; 0 is "none", so due 0 becomes 1 (due at once).
+    alarms[signo].store(due_us == UINT64_MAX ? 0 : due_us == 0 ? 1 : due_us, std::memory_order_relaxed);
+}
+
+void advance_clock(std::uint64_t us) noexcept {
+    if (!virtual_clock()) return;
+    const std::uint64_t now = kairos::port::now_us();
+    const std::uint64_t end = now > UINT64_MAX - 1 - us ? UINT64_MAX - 1 : now + us;
+    const kairos::port::irq_state s = kairos::port::irq_disable();
+    for (;;) {
+        // Masked by the caller: straight to the end; the due handlers wait
+        // for its irq_restore(), once each (a periodic alarm cannot re-arm
+        // meanwhile: its ticks coalesce, as a pending interrupt's do).
+        const std::uint64_t a = s != 0 ? end : next_alarm();
+        const std::uint64_t t = a < end ? a : end;
+        advance_to(t);
+        if (t == end) break;
+        run_deferred();
+    }
+    kairos::port::irq_restore(s);
 }
 
 unsigned long deferred_count() noexcept {

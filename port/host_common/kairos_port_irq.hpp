@@ -4,10 +4,11 @@
 // as calls into host.cpp those cost more instructions than the flag stores
 // they perform. Only the unmasking slow part, unmask(), stays out of line.
 //
-// The flags live in one cache line. They are shared only between the one OS
-// thread that runs the kernel and its own signal handlers, so every access
-// is relaxed and ordered by program order plus std::atomic_signal_fence
-// (a compiler barrier): no other CPU ever reads them.
+// The flags live in one cache line per OS thread (thread_local: each OS
+// thread is a CPU with its own interrupt mask, as signals are directed at
+// one thread). They are shared only between that thread and its own signal
+// handlers, so every access is relaxed and ordered by program order plus
+// std::atomic_signal_fence (a compiler barrier): no other CPU reads them.
 #pragma once
 
 #include <atomic>
@@ -22,7 +23,8 @@ struct alignas(64) irq_flags {
     std::atomic<std::uint32_t> switch_req{0};  // request_switch() pending
     std::atomic<std::uint64_t> deferred{0};    // bit n: signal n arrived while masked
 };
-extern irq_flags irq;
+// inline with a constant initializer: accesses need no TLS init wrapper.
+inline thread_local irq_flags irq;
 
 // unmask() is irq_restore(0): runs deferred handlers and a requested switch
 // (thread context only), then clears the mask. Mask set on entry.

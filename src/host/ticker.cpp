@@ -1,20 +1,37 @@
-// Host ticker: timer_create() + a real-time signal aimed at the arming thread
-// (SIGEV_THREAD_ID), so the callback interrupts that thread like an ISR.
+// Host ticker: a kairos interrupt on the port's signal entry
+// (host::attach_signal), so its callback runs in isr context under the
+// virtual interrupt mask like any other host interrupt: in_isr() is true,
+// irq_disable() in the armed thread defers it to the unmasking
+// irq_restore(), and it may call what an ISR may (kernel::wakeup(),
+// deferred::schedule()).
 //
-// Dispatch: the signal carries a tag (slot | generation << 8) instead of a
-// pointer. A signal still pending from an earlier arming, or from a ticker
-// already destroyed, finds a different tag in the table and is ignored, so
-// the handler never touches a dead object or runs a replaced callback.
+// Real clock: each armed ticker has a timer_create() timer that sends
+// ticker::signal_number() to the arming thread (SIGEV_THREAD_ID). Virtual
+// clock (host::use_virtual_clock()): no POSIX timer; the port raises the
+// signal's handler when virtual time reaches host::set_virtual_alarm(),
+// which is kept at the earliest armed due time.
+//
+// Dispatch carries no tag in the signal: the handler scans the slot table
+// and runs each ticker of this thread whose due time (port::now_us()) has
+// come, then moves that due time past now. A signal that was still pending
+// from an earlier arming, or from a ticker already destroyed, finds its
+// slot not due (re-armed later) or free and runs nothing; there is no
+// counter that could wrap into an old value. A timer expires at or after
+// the due time recorded for it (the due time is read before the timer is
+// started), so a signal is never early for its own arming.
+#include <kairos/port.hpp>
 #include <kairos/ticker.hpp>
 
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <cstring>
 #include <ctime>
-#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include "kairos_host.hpp"
 
 #ifndef sigev_notify_thread_id
 #define sigev_notify_thread_id _sigev_un._tid
@@ -26,66 +43,78 @@ static_assert(sizeof(timer_t) <= sizeof(void*), "timer_t must fit the ticker's h
 
 namespace {
 constexpr int max_tickers = 256;
-constexpr int slot_bits = 8;
 
-// One table entry per live ticker. Written by the arming thread with the
-// ticker signal blocked in that thread, read by the handler on that thread.
-struct dispatch_entry {
+// One entry per ticker that was ever armed (until its destruction). owner
+// is claimed by CAS among arming threads. tid, period and due belong to the
+// owner's thread: written by arm()/detach() there under irq_disable() (so
+// that thread's handler cannot run meanwhile) and by that thread's handler.
+// Handlers of other threads only read them to skip the entry.
+struct slot {
     std::atomic<ticker*> owner{nullptr};
-    std::atomic<std::uint32_t> tag{0};  // 0: free
+    std::atomic<long> tid{0};             // OS thread the signal goes to
+    std::atomic<std::uint64_t> period{0};  // µs; 0: one-shot
+    std::atomic<std::uint64_t> due{0};     // port time of the next call; 0: not armed
 };
-dispatch_entry table[max_tickers];
-std::atomic<std::uint32_t> next_generation{1};
+slot table[max_tickers];
 
-// block_guard blocks the ticker signal in this thread for a scope, so arm()
-// and ~ticker() never race with the handler on their own thread.
-class block_guard {
-public:
-    block_guard() noexcept {
-        sigset_t s;
-        sigemptyset(&s);
-        sigaddset(&s, ticker::signal_number());
-        pthread_sigmask(SIG_BLOCK, &s, &old_);
-    }
-    ~block_guard() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
-
-private:
-    sigset_t old_;
-};
+long this_tid() noexcept { return static_cast<long>(syscall(SYS_gettid)); }  // async-signal-safe
 
 timer_t as_timer(void* p) noexcept {
     timer_t t;
     std::memcpy(&t, &p, sizeof t);
     return t;
 }
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) noexcept {
+    return a > UINT64_MAX - b ? UINT64_MAX - 1 : a + b;
+}
+
+// update_virtual_alarm() points the port's virtual alarm at the earliest
+// armed ticker (virtual clock only; one thread drives virtual time).
+void update_virtual_alarm() noexcept {
+    std::uint64_t next = UINT64_MAX;
+    for (slot& e : table) {
+        // relaxed: virtual time has one driving thread; program order.
+        const std::uint64_t d = e.due.load(std::memory_order_relaxed);
+        if (d != 0 && d < next) next = d;
+    }
+    host::set_virtual_alarm(ticker::signal_number(), next);
+}
 }  // namespace
 
-// ticker_dispatch is the signal handler's access to the ticker's privates.
+// ticker_dispatch is the interrupt handler's access to the ticker's privates.
 struct ticker_dispatch {
-    static void on_signal(int, siginfo_t* si, void*) noexcept {
-        if (si->si_code != SI_TIMER) return;
+    static void on_interrupt() noexcept {
         const int saved_errno = errno;
-        const auto v = static_cast<std::uint32_t>(si->si_value.sival_int);
-        dispatch_entry& e = table[v & (max_tickers - 1)];
-        // acquire: pairs with the release store of the tag in arm(), so owner
-        // and the callback written before it are visible.
-        if (e.tag.load(std::memory_order_acquire) == v) {
-            // relaxed: ordered by the tag's acquire above.
-            if (ticker* t = e.owner.load(std::memory_order_relaxed)) t->fire();
+        const bool virt = host::virtual_clock();
+        const long me = virt ? 0 : this_tid();
+        const std::uint64_t now = port::now_us();
+        for (slot& e : table) {
+            // acquire: pairs with arm()'s release store of due; the owner,
+            // tid, period and the callback written before it are visible.
+            const std::uint64_t d = e.due.load(std::memory_order_acquire);
+            if (d == 0 || d > now) continue;
+            // relaxed: ordered by the acquire load of due above.
+            if (!virt && e.tid.load(std::memory_order_relaxed) != me) continue;
+            ticker* t = e.owner.load(std::memory_order_relaxed);  // relaxed: as above
+            if (t == nullptr) continue;
+            // The next due time is stored before the callback runs, so a
+            // detach() or re-arm from the callback has the last word.
+            const std::uint64_t p = e.period.load(std::memory_order_relaxed);  // relaxed: as above
+            if (p == 0) {
+                e.due.store(0, std::memory_order_relaxed);  // relaxed: this thread's entry
+                // release: a thread that sees the ticker inactive needs no other data.
+                t->active_.store(false, std::memory_order_release);
+            } else {
+                const std::uint64_t skipped = (now - d) / p;  // periods nobody can call back
+                e.due.store(saturating_add(d, (skipped + 1) * p), std::memory_order_relaxed);  // relaxed: as above
+                // relaxed: a statistic.
+                if (skipped != 0) t->overruns_.fetch_add(static_cast<std::uint32_t>(skipped), std::memory_order_relaxed);
+            }
+            t->fire();
         }
+        if (virt) update_virtual_alarm();
         errno = saved_errno;
-    }
-
-    static void install_handler() noexcept {
-        static std::atomic<bool> installed{false};
-        // acq_rel: one thread installs; later callers see it done.
-        if (installed.exchange(true, std::memory_order_acq_rel)) return;
-        struct sigaction sa;
-        std::memset(&sa, 0, sizeof sa);
-        sa.sa_sigaction = &on_signal;
-        sa.sa_flags = SA_SIGINFO | SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        sigaction(ticker::signal_number(), &sa, nullptr);
     }
 };
 
@@ -93,8 +122,12 @@ int ticker::signal_number() noexcept { return SIGRTMIN + 2; }
 
 bool ticker::arm(std::uint64_t us, bool periodic, callback&& cb) noexcept {
     if (us == 0 || !cb) return false;
-    ticker_dispatch::install_handler();
-    block_guard blocked;
+    // Thread-safe once (a static's initialization): installed before any
+    // timer of any thread can send the signal.
+    static const bool attached =
+        host::attach_signal(signal_number(), &ticker_dispatch::on_interrupt);
+    if (!attached) return false;
+    const port::irq_state s = port::irq_disable();  // this thread's handler waits
     detach();
     if (timer_ != nullptr) {
         timer_delete(as_timer(timer_));
@@ -107,43 +140,61 @@ bool ticker::arm(std::uint64_t us, bool periodic, callback&& cb) noexcept {
             if (table[i].owner.compare_exchange_strong(expected, this, std::memory_order_acq_rel))
                 slot_ = i;
         }
-        if (slot_ < 0) return false;
+        if (slot_ < 0) {
+            port::irq_restore(s);
+            return false;
+        }
     }
-    // relaxed: a unique number only; the tag store below publishes it.
-    const std::uint32_t gen = next_generation.fetch_add(1, std::memory_order_relaxed);
-    const std::uint32_t tag = static_cast<std::uint32_t>(slot_) | (gen << slot_bits);
+    slot& e = table[slot_];
+    const bool virt = host::virtual_clock();
+    const long tid = this_tid();
+    if (!virt) {
+        sigevent sev;
+        std::memset(&sev, 0, sizeof sev);
+        sev.sigev_notify = SIGEV_THREAD_ID;
+        sev.sigev_signo = signal_number();
+        sev.sigev_notify_thread_id = static_cast<pid_t>(tid);
+        timer_t t;
+        if (timer_create(CLOCK_MONOTONIC, &sev, &t) != 0) {
+            port::irq_restore(s);
+            return false;
+        }
+        std::memcpy(&timer_, &t, sizeof t);
+    }
     cb_ = std::move(cb);
     periodic_ = periodic;
-    // release: the handler that reads this tag sees cb_ and periodic_.
-    table[slot_].tag.store(tag, std::memory_order_release);
-
-    sigevent sev;
-    std::memset(&sev, 0, sizeof sev);
-    sev.sigev_notify = SIGEV_THREAD_ID;
-    sev.sigev_signo = signal_number();
-    sev.sigev_value.sival_int = static_cast<int>(tag);
-    sev.sigev_notify_thread_id = static_cast<pid_t>(syscall(SYS_gettid));
-    timer_t t;
-    if (timer_create(CLOCK_MONOTONIC, &sev, &t) != 0) return false;
-    std::memcpy(&timer_, &t, sizeof t);
-
-    itimerspec its;
-    std::memset(&its, 0, sizeof its);
-    its.it_value.tv_sec = static_cast<time_t>(us / 1000000u);
-    its.it_value.tv_nsec = static_cast<long>(us % 1000000u) * 1000;
-    if (periodic) its.it_interval = its.it_value;
-    // release: the handler's acquire load in active() checks see cb_.
+    e.tid.store(tid, std::memory_order_relaxed);  // relaxed: published by the due store below
+    e.period.store(periodic ? us : 0, std::memory_order_relaxed);  // relaxed: as above
+    // release: pairs with the handler's acquire load in active().
     active_.store(true, std::memory_order_release);
-    if (timer_settime(t, 0, &its, nullptr) != 0) {
-        active_.store(false, std::memory_order_release);  // release: as above
-        return false;
+    // Read before the timer starts: its expiry is never before this due time.
+    const std::uint64_t due = saturating_add(port::now_us(), us);
+    // release: a handler that reads this due time sees cb_, tid and period.
+    e.due.store(due, std::memory_order_release);
+    bool ok = true;
+    if (virt) {
+        update_virtual_alarm();
+    } else {
+        itimerspec its;
+        std::memset(&its, 0, sizeof its);
+        its.it_value.tv_sec = static_cast<time_t>(us / 1000000u);
+        its.it_value.tv_nsec = static_cast<long>(us % 1000000u) * 1000;
+        if (periodic) its.it_interval = its.it_value;
+        ok = timer_settime(as_timer(timer_), 0, &its, nullptr) == 0;
+        if (!ok) detach();
     }
-    return true;
+    port::irq_restore(s);
+    return ok;
 }
 
 void ticker::detach() noexcept {
     // release: a callback that observes inactive needs no other data.
     active_.store(false, std::memory_order_release);
+    if (slot_ >= 0) {
+        // relaxed: the handler of this thread is masked out or is the caller.
+        table[slot_].due.store(0, std::memory_order_relaxed);
+        if (host::virtual_clock()) update_virtual_alarm();
+    }
     if (timer_ != nullptr) {
         itimerspec zero;
         std::memset(&zero, 0, sizeof zero);
@@ -151,26 +202,15 @@ void ticker::detach() noexcept {
     }
 }
 
-void ticker::fire() noexcept {
-    // acquire: pairs with arm()'s release; a detached ticker stays silent.
-    if (!active_.load(std::memory_order_acquire)) return;
-    if (!periodic_) active_.store(false, std::memory_order_release);  // release: as in detach()
-    const int over = timer_getoverrun(as_timer(timer_));  // async-signal-safe
-    // relaxed: a statistic.
-    if (over > 0) overruns_.fetch_add(static_cast<std::uint32_t>(over), std::memory_order_relaxed);
-    cb_();
-}
+void ticker::fire() noexcept { cb_(); }
 
 ticker::~ticker() {
     if (slot_ < 0 && timer_ == nullptr) return;
-    block_guard blocked;
+    const port::irq_state s = port::irq_disable();  // this thread's handler waits
     detach();
     if (timer_ != nullptr) timer_delete(as_timer(timer_));
-    if (slot_ >= 0) {
-        // release: a pending signal's handler sees the tag cleared first.
-        table[slot_].tag.store(0, std::memory_order_release);
-        table[slot_].owner.store(nullptr, std::memory_order_release);  // release: frees the entry
-    }
+    if (slot_ >= 0) table[slot_].owner.store(nullptr, std::memory_order_release);  // release: frees the entry
+    port::irq_restore(s);
 }
 
 }  // namespace kairos

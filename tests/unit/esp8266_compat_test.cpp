@@ -15,6 +15,7 @@
 #include <functional>
 
 #include "PolledTimeout.h"
+#include "kairos_host.hpp"
 
 namespace sketch {
 int bad_id = 0, reversed = 0, skipped = 0, lost = 0, bad_last = 0, alive = 0, dots = 0;
@@ -204,6 +205,7 @@ TEST(esp8266_compat, recurrent_with_alarm_and_delay_hint) {
 
 TEST(esp8266_compat, polled_timeout_names) {
     using namespace esp8266::polledTimeout;
+    kairos::host::use_virtual_clock(true);  // time moves only by advance_clock()
     oneShotMs o(20);
     periodicMs p(5);
     oneShotFastUs ou(1000);
@@ -215,14 +217,14 @@ TEST(esp8266_compat, polled_timeout_names) {
     EXPECT_EQ(o.getTimeout(), 20u);
     EXPECT_EQ(oneShotMs::timeMax(), 0x7FFFFFFFu);
     EXPECT_EQ(oneShotMs::neverExpires, 0xFFFFFFFFu);
+    // 1 ms of virtual time per loop turn: p expires at 5, 10 and 15 ms; at
+    // 20 ms o ends the loop before p is polled.
     int periods = 0;
     while (!o) {
         if (p) ++periods;
+        kairos::host::advance_clock(1000);
     }
-    // 4 periods fit in 20 ms; a preempted test thread sees fewer (missed
-    // periods are skipped), never more.
-    EXPECT_GE(periods, 1);
-    EXPECT_LE(periods, 4);
+    EXPECT_EQ(periods, 3);
     EXPECT_TRUE(ou.expired());
     EXPECT_TRUE(on.expired());
     EXPECT_TRUE(pu.expired());
@@ -235,27 +237,31 @@ TEST(esp8266_compat, polled_timeout_names) {
     EXPECT_FALSE(legacy.expired());
     oneShotYieldMs y(1);
     while (!y) {
+        kairos::host::advance_clock(100);
     }
+    kairos::host::use_virtual_clock(false);
 }
 
 TEST(esp8266_compat, ticker_api) {
+    // On the virtual clock: exact tick counts on any machine.
+    kairos::host::use_virtual_clock(true);
     static volatile int hits = 0;
     Ticker t;
     t.attach_ms(1, [] { hits = hits + 1; });
     EXPECT_TRUE(t.active());
-    delay(30);
+    kairos::host::advance_clock(30000);
     t.detach();
     EXPECT_FALSE(t.active());
-    const int seen = hits;
-    EXPECT_GE(seen, 1);  // 30 ticks unless the host delays the signals
-    delay(10);
-    EXPECT_EQ(hits, seen);
+    EXPECT_EQ(hits, 30);
+    kairos::host::advance_clock(10000);
+    EXPECT_EQ(hits, 30);
 
     int scheduled_runs = 0;
     t.once_ms_scheduled(1, [&scheduled_runs] { ++scheduled_runs; });
-    delay(20);
+    kairos::host::advance_clock(20000);
     EXPECT_EQ(scheduled_runs, 0);  // queued from the signal handler, runs in the loop
     run_scheduled_functions();
     EXPECT_EQ(scheduled_runs, 1);
     EXPECT_FALSE(t.active());
+    kairos::host::use_virtual_clock(false);
 }

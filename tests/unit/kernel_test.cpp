@@ -20,14 +20,20 @@ namespace ks = scenarios::kernel;
 // stand-in for an interrupt line.
 void trigger() { raise(SIGUSR1); }
 
+// Every scenario runs on the port's virtual clock: sleeps and timeouts end
+// when every thread is blocked, never because the machine was slow.
 class kernel : public ::testing::Test {
 protected:
     void SetUp() override {
+        kairos::host::use_virtual_clock(true);
         ASSERT_TRUE(kairos::host::attach_signal(SIGUSR1, ks::isr_entry));
         std::printf("port %s, run queue %s\n", kairos::port::name(),
                     KAIROS_RUNQUEUE_CLZ ? "clz (reversed)" : "lsb");
     }
-    void TearDown() override { kairos::host::detach_signal(SIGUSR1); }
+    void TearDown() override {
+        kairos::host::detach_signal(SIGUSR1);
+        kairos::host::use_virtual_clock(false);
+    }
 };
 
 TEST_F(kernel, priority_order) { ks::priority_order(); }
