@@ -15,15 +15,22 @@
 // that schedules more work (or itself) does not starve the loop.
 //
 // Recurrent functions sit in a fixed pool and are armed in a timer_queue
-// sorted by due time: a pass with nothing due reads the clock once and
-// compares once, whatever the number of registered functions (functions with
-// an alarm are polled every pass, by definition of an alarm).
+// sorted by due time (ties in registration order): a pass with nothing due
+// reads the clock once and compares once, whatever the number of registered
+// functions (functions with an alarm are polled every pass, by definition of
+// an alarm). Registration and cancellation work from any context: a
+// registration claims a pool entry atomically, builds the callables in it
+// and pushes it onto a lock-free inbox; a cancellation sets a bit in the
+// entry and a note in the inbox; the consumer takes the inbox in at its next
+// pass or query (one relaxed load when it is empty) and does the timer-queue
+// work itself.
 //
 // Contexts (see docs/deferred.md):
-//   schedule(), overflows()                            any (ISR, signal, thread)
-//   run(), run_recurrent(), schedule_recurrent(),
-//   handle::cancel(), next_due(), delay_us(),
-//   set_wake_hook()                                    task: the one consumer
+//   schedule(), overflows(), schedule_recurrent(),
+//   handle::cancel(), handle::active(),
+//   recurrent_overflows()                              any (ISR, signal, thread)
+//   run(), run_recurrent(), next_due(), delay_us(),
+//   recurrent_count(), set_wake_hook()                 task: the one consumer
 #pragma once
 
 #include <kairos/config.hpp>
@@ -40,7 +47,10 @@
 
 namespace kairos {
 
-// no_deadline is what delay_us() returns when nothing is armed.
+// no_deadline is what delay_us() and recurrent_delay_us() return when nothing
+// is armed: a duration of 2^64 - 1 µs, which no real delay reaches (periods
+// are below 2^62). It is not a time: next_due() reports "none" separately,
+// since every 64-bit value is a valid point of the wrapping time line.
 inline constexpr std::uint64_t no_deadline = ~std::uint64_t{0};
 
 // deferred<Capacity, RecurrentCapacity, FnSize> is the scheduler.
@@ -140,51 +150,59 @@ public:
     // ---- recurrent functions -----------------------------------------------
 
     // schedule_recurrent(f, period_us, alarm) registers f (returning bool)
-    // to run every period_us microseconds, the first time one period from
-    // now; period 0 runs it on every run_recurrent(). f returning false
+    // to run every period_us microseconds, the first time one period after
+    // this call; period 0 runs it on every run_recurrent(). f returning false
     // removes it. alarm (optional, returning bool) is polled on every pass;
     // true runs f in that pass even if it is not due, without moving its
     // phase. Missed periods are skipped, not run in a burst. Returns a handle
-    // (false when the pool is full: recurrent_overflows() counts it).
-    // Context: task (also from inside running functions, not from alarms).
-    // Precondition: period_us < 2^62.
+    // (false when f is null, or when the pool is full: recurrent_overflows()
+    // counts that).
+    //
+    // Context: any, like schedule(): an ISR, a signal handler, another
+    // thread, a running function or alarm. Lock-free and allocation-free: it
+    // claims a free pool entry (one CAS per entry tried, at most
+    // RecurrentCapacity of them; on cores without CAS a critical section of
+    // a few instructions per entry tried), reads the clock, constructs f and
+    // alarm in the entry and publishes it to the consumer with one CAS (a
+    // short critical section without CAS). The consumer arms it at its next
+    // run_recurrent() or query, so a function registered during a pass runs
+    // in a later pass. The clock (port::now_us() or the clock_source) must
+    // be readable from the caller's context. Precondition: period_us < 2^62.
     template <class F, class A = std::nullptr_t>
     handle schedule_recurrent(F&& f, std::uint64_t period_us, A&& alarm = nullptr) noexcept {
-        KAIROS_ASSERT(!in_alarm_);
         KAIROS_ASSERT(period_us < (std::uint64_t{1} << 62));
-        if (detail::is_null_callable(f)) return handle{};
-        entry* e = free_;
-        if (e != nullptr) {
-            free_ = e->next_free;
-        } else if (unused_ < RecurrentCapacity) {
-            e = &entries_[unused_++];  // first use of this entry
-        } else {
-            ++recurrent_overflows_;
+        if constexpr (std::is_same_v<std::decay_t<F>, std::nullptr_t>) {
             return handle{};
-        }
-        e->fn.emplace(std::forward<F>(f));  // in place: a free entry's fn is empty
-        if constexpr (!std::is_same_v<std::decay_t<A>, std::nullptr_t>) {
-            e->alarm.emplace(std::forward<A>(alarm));
-            if (e->alarm) {
-                e->alarm_link.owner = e;
-                alarms_.push_back(e->alarm_link);
+        } else {
+            if (detail::is_null_callable(f)) return handle{};
+            std::uint32_t gen = 0;
+            const std::uint32_t i = claim_entry(gen);
+            if (i == RecurrentCapacity) {
+                count_overflow();
+                return handle{};
             }
+            entry& e = entries_[i];  // ours until publish(): nobody else touches it
+            e.fn.emplace(std::forward<F>(f));  // in place: a free entry's fn is empty
+            if constexpr (!std::is_same_v<std::decay_t<A>, std::nullptr_t>) {
+                e.alarm.emplace(std::forward<A>(alarm));
+            }
+            e.period = period_us;
+            e.due = now() + period_us;  // the first due time, armed by the consumer
+            publish(i);
+            return handle{this, static_cast<std::uint16_t>(i), gen};
         }
-        e->period = period_us;
-        e->state = entry::armed;
-        e->cancelled = false;
-        timers_.arm(*e, now() + period_us);
-        ++recurrent_count_;
-        return handle{this, static_cast<std::uint16_t>(e - entries_), e->generation};
     }
 
     // run_recurrent() runs the recurrent functions that are due (in due-time
     // order, ties in registration order), then those whose alarm is true, and
-    // returns how many ran. With nothing due and no alarm registered it costs
+    // returns how many ran. With nothing due, no alarm registered and nothing
+    // registered or cancelled since the last pass it costs one relaxed load,
     // one clock read and one comparison. Functions registered while it runs
-    // wait for a later pass. Context: task; a nested call returns 0.
+    // wait for a later pass. Context: task, the single consumer; a nested
+    // call returns 0.
     std::size_t run_recurrent() noexcept {
         if (rec_running_) return 0;
+        collect();
         const std::uint64_t now = this->now();
         if (alarms_.empty() && !timers_.due(now)) return 0;
         rec_running_ = true;
@@ -197,7 +215,7 @@ public:
         in_alarm_ = true;
         for (list_node* a = alarms_.front(); a != nullptr; a = alarms_.next_of(a)) {
             entry* e = static_cast<alarm_node*>(a)->owner;
-            if (e->state == entry::armed && e->alarm()) {
+            if (e->state == entry::armed && !cancel_requested(*e) && e->alarm()) {
                 timer_queue::disarm(*e);
                 e->state = entry::firing;
                 fire.push_back(*e);
@@ -208,62 +226,100 @@ public:
         std::size_t ran = 0;
         while (list_node* n = fire.pop_front()) {
             entry* e = static_cast<entry*>(static_cast<timer_node*>(n));
+            if (cancel_requested(*e)) {  // cancelled by an earlier function or an ISR
+                release(*e);
+                continue;
+            }
             e->state = entry::running;
             const bool keep = e->fn();
             ++ran;
-            if (!keep || e->cancelled) {
+            if (!keep || cancel_requested(*e)) {
                 release(*e);
             } else {
                 e->state = entry::armed;
-                timers_.arm(*e, next_due(e->due, e->period, now));
+                arm(*e, rearm_time(e->due, e->period, now));
             }
         }
         rec_running_ = false;
         return ran;
     }
 
-    // next_due() is the absolute time (on the scheduler's clock) at which the
-    // next recurrent function is due, or no_deadline if none is registered.
-    // Context: task.
-    std::uint64_t next_due() const noexcept {
-        return timers_.empty() ? no_deadline : timers_.next_due();
+    // next_due(at) stores in at the absolute time (on the scheduler's clock)
+    // at which the next recurrent function is due and returns true; returns
+    // false, leaving at alone, if none is registered. (Every 64-bit value is
+    // a valid due time on the wrapping time line, so "none" is the return
+    // value, not a reserved time.) Context: task.
+    [[nodiscard]] bool next_due(std::uint64_t& at) noexcept {
+        collect();
+        if (timers_.empty()) return false;
+        at = timers_.next_due();
+        return true;
     }
 
     // recurrent_delay_us() is how long, in µs, until the next recurrent
     // function is due: 0 if one is due now, no_deadline if none is
-    // registered. Alarms are not predicted: whoever makes an alarm true
-    // should also wake the loop (schedule() a one-shot or use the wake hook).
+    // registered (as a duration it cannot collide: a real delay is below
+    // 2^62). Alarms are not predicted: whoever makes an alarm true should
+    // also wake the loop (schedule() a one-shot or use the wake hook).
     // Context: task.
-    std::uint64_t recurrent_delay_us() const noexcept {
-        if (timers_.empty()) return no_deadline;
+    std::uint64_t recurrent_delay_us() noexcept {
+        std::uint64_t due = 0;
+        if (!next_due(due)) return no_deadline;
         const std::uint64_t now = this->now();
-        const std::uint64_t due = timers_.next_due();
         return time_before(now, due) ? due - now : 0;
     }
 
     // delay_us() is how long the main loop may sleep: 0 while one-shot
     // functions are pending, else recurrent_delay_us(). Context: task.
-    std::uint64_t delay_us() const noexcept {
-        return queue_.empty() ? recurrent_delay_us() : 0;
+    std::uint64_t delay_us() noexcept { return queue_.empty() ? recurrent_delay_us() : 0; }
+
+    // recurrent_count() is the number of registered recurrent functions,
+    // including those registered or cancelled from other contexts and not
+    // yet taken in by a pass (it takes them in). Context: task.
+    std::size_t recurrent_count() noexcept {
+        collect();
+        return recurrent_count_;
     }
 
-    // recurrent_count() is the number of registered recurrent functions.
-    std::size_t recurrent_count() const noexcept { return recurrent_count_; }
+    // recurrent_grain_us() is the greatest common divisor of the periods of
+    // the registered recurrent functions (period 0 counts as no constraint),
+    // 0 if there are none or all periods are 0: a sleeping loop that wakes
+    // every grain meets every period (ESP8266 delay()). O(RecurrentCapacity).
+    // Context: task.
+    std::uint64_t recurrent_grain_us() noexcept {
+        collect();
+        std::uint64_t g = 0;
+        for (const entry& e : entries_) {
+            if (e.state != entry::idle) g = gcd(g, e.period);
+        }
+        return g;
+    }
+
     // recurrent_overflows() counts schedule_recurrent() calls that found the
-    // pool full.
-    std::uint32_t recurrent_overflows() const noexcept { return recurrent_overflows_; }
+    // pool full. Context: any.
+    std::uint32_t recurrent_overflows() const noexcept {
+        return recurrent_overflows_.load(std::memory_order_relaxed);  // a statistic
+    }
 
     // handle names one registration of a recurrent function. A stale handle
-    // (its function already removed, its slot reused) is harmless.
+    // (its function already removed, its entry reused) is harmless; a
+    // handle's generation has 30 bits, so only a handle kept across 2^30
+    // reuses of its entry could name the new registration.
     class handle {
     public:
         constexpr handle() noexcept = default;
 
-        // cancel() removes the function; true if it was still registered.
-        // From inside the function itself, the current call completes first.
-        // Context: task (also inside running functions, not in alarms).
+        // cancel() removes the function; true if it was still registered
+        // (and not already cancelled), false otherwise. Context: any, like
+        // schedule_recurrent(): lock-free (one CAS, or a short critical
+        // section without CAS). After cancel() returns true the function is
+        // not called again; a call already under way (cancel() from inside
+        // the function, or from an interrupt that arrived as the consumer
+        // was starting the call) completes. The consumer frees the entry at
+        // its next pass or query.
         bool cancel() noexcept { return owner_ != nullptr && owner_->cancel(index_, generation_); }
-        // active() is true while the function is registered.
+        // active() is true while the function is registered and not
+        // cancelled. Context: any.
         bool active() const noexcept {
             return owner_ != nullptr && owner_->is_active(index_, generation_);
         }
@@ -283,24 +339,44 @@ private:
     struct alarm_node : list_node {
         entry* owner = nullptr;
     };
+
+    // An entry's word: bit 0 in use (claimed by a registration until the
+    // consumer releases it), bit 1 cancel requested, bits 2-31 the
+    // generation, advanced at every release. All zero: free, generation 0.
+    static constexpr std::uint32_t in_use_bit = 1;
+    static constexpr std::uint32_t cancel_bit = 2;
+    static constexpr unsigned gen_shift = 2;
+
+    // The inbox: bits 0-15 one plus the index of the last published entry
+    // (0: none; each entry links to the one published before it), bit 16
+    // set when a cancel() is waiting to be applied. Zero: nothing pending.
+    static constexpr std::uint32_t head_mask = 0xFFFF;
+    static constexpr std::uint32_t cancel_note = 0x10000;
+
     struct entry : timer_node {
-        enum state_t : std::uint8_t { free, armed, firing, running };
+        enum state_t : std::uint8_t { idle, armed, firing, running };
+        // Written by the registering context while it owns the entry (claimed,
+        // not yet published), then by the consumer. timer_node::due holds the
+        // first due time until the consumer arms the entry.
         recurrent_fn fn;
         recurrent_fn alarm;
         std::uint64_t period = 0;
+        std::uint32_t next_pending = 0;  // inbox chain: 1 + index, 0 ends it
+        // Consumer only. idle: not the consumer's (free, or published and not
+        // yet collected).
         alarm_node alarm_link;
-        entry* next_free = nullptr;
-        std::uint32_t generation = 0;
-        state_t state = free;
-        bool cancelled = false;
+        std::uint64_t order = 0;  // registration sequence: the tie-break
+        state_t state = idle;
+        // Shared by every context: see in_use_bit.
+        std::atomic<std::uint32_t> word{0};
     };
 
-    // next_due(due, period, now) is the re-arm time after a run at now: the
-    // unchanged due time if the alarm ran it early, otherwise the first point
-    // of its phase after now (missed periods skipped, counted without a
-    // 64-bit division: whole_periods()); period 0: now.
-    static std::uint64_t next_due(std::uint64_t due, std::uint64_t period,
-                                  std::uint64_t now) noexcept {
+    // rearm_time(due, period, now) is the re-arm time after a run at now:
+    // the unchanged due time if the alarm ran it early, otherwise the first
+    // point of its phase after now (missed periods skipped, counted without
+    // a 64-bit division: whole_periods()); period 0: now.
+    static std::uint64_t rearm_time(std::uint64_t due, std::uint64_t period,
+                                    std::uint64_t now) noexcept {
         if (time_before(now, due)) return due;
         if (period == 0) return now;
         std::uint64_t skipped = 0;
@@ -308,45 +384,239 @@ private:
         return due + skipped + period;
     }
 
+    // gcd(a, b) by the binary method: shifts and subtractions only (no
+    // 64-bit division, a library call on 32-bit cores). gcd(0, b) = b.
+    static constexpr std::uint64_t gcd(std::uint64_t a, std::uint64_t b) noexcept {
+        if (a == 0) return b;
+        if (b == 0) return a;
+        unsigned shift = 0;
+        while (((a | b) & 1u) == 0) {
+            a >>= 1;
+            b >>= 1;
+            ++shift;
+        }
+        while ((a & 1u) == 0) a >>= 1;
+        do {
+            while ((b & 1u) == 0) b >>= 1;
+            if (a > b) std::swap(a, b);
+            b -= a;
+        } while (b != 0);
+        return a << shift;
+    }
+
     // now() reads the scheduler's clock; a null clock_source is the port's.
     std::uint64_t now() const noexcept {
         return clock_.read != nullptr ? clock_() : port::now_us();
     }
 
-    bool is_active(std::uint16_t i, std::uint32_t g) const noexcept {
-        const entry& e = entries_[i];
-        return e.generation == g && e.state != entry::free && !e.cancelled;
+    // arm(e, due) arms e in the timer queue, ties in registration order.
+    void arm(entry& e, std::uint64_t due) noexcept {
+        timers_.arm(e, due, [](const timer_node& a, const timer_node& b) noexcept {
+            return static_cast<const entry&>(a).order < static_cast<const entry&>(b).order;
+        });
     }
 
-    bool cancel(std::uint16_t i, std::uint32_t g) noexcept {
-        KAIROS_ASSERT(!in_alarm_);
+    // ---- any context: claim, publish, cancel -------------------------------
+
+    // claim_entry(gen) marks a free entry in use and returns its index and
+    // generation; RecurrentCapacity if every entry is in use.
+    std::uint32_t claim_entry(std::uint32_t& gen) noexcept {
+        for (std::uint32_t i = 0; i < RecurrentCapacity; ++i) {
+            std::atomic<std::uint32_t>& w = entries_[i].word;
+            // relaxed: only a filter; the claim below is the acquire.
+            std::uint32_t cur = w.load(std::memory_order_relaxed);
+            if ((cur & in_use_bit) != 0) continue;
+#if KAIROS_HAS_CAS
+            // acquire: the consumer's release of this entry (callables
+            // destroyed, release store) happens before we construct into it.
+            // Failure: another context claimed it first; try the next.
+            if (w.compare_exchange_strong(cur, cur | in_use_bit, std::memory_order_acquire,
+                                          std::memory_order_relaxed)) {
+                gen = cur >> gen_shift;
+                return i;
+            }
+#else
+            // No CAS: test and set with interrupts masked; no other producer
+            // can run in between on a single core.
+            const port::irq_state saved = port::irq_disable();
+            cur = w.load(std::memory_order_acquire);  // acquire: as above
+            const bool mine = (cur & in_use_bit) == 0;
+            if (mine) w.store(cur | in_use_bit, std::memory_order_relaxed);  // masked
+            port::irq_restore(saved);
+            if (mine) {
+                gen = cur >> gen_shift;
+                return i;
+            }
+#endif
+        }
+        return RecurrentCapacity;
+    }
+
+    // publish(i) pushes claimed entry i onto the inbox for the consumer.
+    // Never full: an entry is in the inbox at most once.
+    void publish(std::uint32_t i) noexcept {
         entry& e = entries_[i];
-        if (e.generation != g || e.state == entry::free || e.cancelled) return false;
-        if (e.state == entry::running) {
-            e.cancelled = true;  // released by run_recurrent() when it returns
-        } else {
+        const std::uint32_t self = i + 1;
+#if KAIROS_HAS_CAS
+        // relaxed: a guess; the CAS checks it.
+        std::uint32_t w = inbox_.load(std::memory_order_relaxed);
+        do {
+            e.next_pending = w & head_mask;
+            // release: the entry's contents are written before the consumer's
+            // acquire exchange takes the inbox (later pushes and notes are
+            // read-modify-writes, so they continue this release sequence).
+        } while (!inbox_.compare_exchange_weak(w, (w & ~head_mask) | self,
+                                               std::memory_order_release,
+                                               std::memory_order_relaxed));
+#else
+        const port::irq_state saved = port::irq_disable();
+        const std::uint32_t w = inbox_.load(std::memory_order_relaxed);  // masked
+        e.next_pending = w & head_mask;
+        // release: as above (single core: masking orders the rest).
+        inbox_.store((w & ~head_mask) | self, std::memory_order_release);
+        port::irq_restore(saved);
+#endif
+    }
+
+    // cancel(i, g) requests the cancellation of generation g of entry i.
+    bool cancel(std::uint16_t i, std::uint32_t g) noexcept {
+        std::atomic<std::uint32_t>& w = entries_[i].word;
+        const std::uint32_t live = (g << gen_shift) | in_use_bit;
+#if KAIROS_HAS_CAS
+        std::uint32_t cur = live;
+        // relaxed: the bit carries no data; the note below publishes it.
+        if (!w.compare_exchange_strong(cur, live | cancel_bit, std::memory_order_relaxed,
+                                       std::memory_order_relaxed)) {
+            return false;  // another generation, free, or already cancelled
+        }
+        // release: the consumer that takes this note (acquire) sees the bit.
+        inbox_.fetch_or(cancel_note, std::memory_order_release);
+        return true;
+#else
+        const port::irq_state saved = port::irq_disable();
+        const bool ok = w.load(std::memory_order_relaxed) == live;  // masked
+        if (ok) {
+            w.store(live | cancel_bit, std::memory_order_relaxed);  // masked
+            // release: as above (single core: masking orders the rest).
+            inbox_.store(inbox_.load(std::memory_order_relaxed) | cancel_note,
+                         std::memory_order_release);
+        }
+        port::irq_restore(saved);
+        return ok;
+#endif
+    }
+
+    bool is_active(std::uint16_t i, std::uint32_t g) const noexcept {
+        // relaxed: a snapshot of one word; no data is read through it.
+        return entries_[i].word.load(std::memory_order_relaxed) ==
+               ((g << gen_shift) | in_use_bit);
+    }
+
+    void count_overflow() noexcept {
+#if KAIROS_HAS_CAS
+        recurrent_overflows_.fetch_add(1u, std::memory_order_relaxed);  // a statistic
+#else
+        const port::irq_state saved = port::irq_disable();
+        recurrent_overflows_.store(recurrent_overflows_.load(std::memory_order_relaxed) + 1u,
+                                   std::memory_order_relaxed);  // masked; a statistic
+        port::irq_restore(saved);
+#endif
+    }
+
+    // ---- consumer: collect, cancel, release --------------------------------
+
+    static bool cancel_requested(const entry& e) noexcept {
+        // relaxed: set by cancel(); seen in time through the inbox note
+        // (acquire in take_inbox()), or at the latest at the next pass.
+        return (e.word.load(std::memory_order_relaxed) & cancel_bit) != 0;
+    }
+
+    // take_inbox() empties the inbox and returns what it held.
+    std::uint32_t take_inbox() noexcept {
+#if KAIROS_HAS_CAS
+        // acquire: pairs with publish() and cancel() (release): the entries'
+        // contents and cancel bits are visible.
+        return inbox_.exchange(0, std::memory_order_acquire);
+#else
+        const port::irq_state saved = port::irq_disable();
+        const std::uint32_t w = inbox_.load(std::memory_order_acquire);  // acquire: as above
+        inbox_.store(0, std::memory_order_relaxed);  // masked
+        port::irq_restore(saved);
+        return w;
+#endif
+    }
+
+    // collect() takes in what other contexts left in the inbox: it arms the
+    // new registrations in registration order and applies the requested
+    // cancellations. Nothing pending: one relaxed load. Skipped inside alarm
+    // predicates (the alarm list is being walked); the pass after catches up.
+    void collect() noexcept {
+        // relaxed: only a filter; take_inbox() is the acquire.
+        if (in_alarm_ || inbox_.load(std::memory_order_relaxed) == 0) return;
+        const std::uint32_t taken = take_inbox();
+        // The chain runs newest first: reverse it into registration order.
+        std::uint32_t n = taken & head_mask, ordered = 0;
+        while (n != 0) {
+            entry& e = entries_[n - 1];
+            const std::uint32_t older = e.next_pending;
+            e.next_pending = ordered;
+            ordered = n;
+            n = older;
+        }
+        for (n = ordered; n != 0;) {
+            entry& e = entries_[n - 1];
+            n = e.next_pending;
+            e.order = next_order_++;
+            e.state = entry::armed;
+            ++recurrent_count_;
+            if (cancel_requested(e)) {  // cancelled before it was armed
+                release(e);
+                continue;
+            }
+            if (e.alarm) {
+                e.alarm_link.owner = &e;
+                alarms_.push_back(e.alarm_link);
+            }
+            arm(e, e.due);
+        }
+        if ((taken & cancel_note) != 0) apply_cancels();
+    }
+
+    // apply_cancels() releases every cancelled entry the consumer holds,
+    // except a running one: run_recurrent() releases it when its call
+    // returns. O(RecurrentCapacity).
+    void apply_cancels() noexcept {
+        for (entry& e : entries_) {
+            if (e.state == entry::idle || e.state == entry::running) continue;
+            if (!cancel_requested(e)) continue;
             timer_queue::disarm(e);  // unlinks it from the queue or this pass
             release(e);
         }
-        return true;
     }
 
+    // release(e) frees a consumer-held entry for the next registration.
     void release(entry& e) noexcept {
         if (e.alarm_link.linked()) e.alarm_link.unlink();
         e.fn.reset();
         e.alarm.reset();
-        ++e.generation;
-        e.state = entry::free;
-        e.cancelled = false;
-        e.next_free = free_;
-        free_ = &e;
+        e.state = entry::idle;
         --recurrent_count_;
+        // relaxed: the consumer reads its own entry; only the cancel bit may
+        // change concurrently, and it is dropped here.
+        const std::uint32_t gen = e.word.load(std::memory_order_relaxed) >> gen_shift;
+        // release: the callables are destroyed before a producer claims the
+        // entry (acquire) and constructs into it.
+        e.word.store((gen + 1u) << gen_shift, std::memory_order_release);
     }
 
     // One-shot side: producers touch queue_ and the counters only.
     mpsc_ring<task, Capacity> queue_;
     std::atomic<wake_fn> wake_{nullptr};
     std::atomic<void*> wake_ctx_{nullptr};
+
+    // Recurrent side, shared with producers: the inbox and the statistic.
+    std::atomic<std::uint32_t> inbox_{0};
+    std::atomic<std::uint32_t> recurrent_overflows_{0};
 
     // Consumer side: task context only.
     bool running_ = false;
@@ -355,12 +625,8 @@ private:
     clock_source clock_{};  // read == nullptr: port::now_us()
     timer_queue timers_;
     node_list alarms_;
-    // Free entries: the released ones in free_, then entries_[unused_..]
-    // never used, so the empty state needs no constructor loop.
-    entry* free_ = nullptr;
-    std::size_t unused_ = 0;
+    std::uint64_t next_order_ = 0;
     std::size_t recurrent_count_ = 0;
-    std::uint32_t recurrent_overflows_ = 0;
     entry entries_[RecurrentCapacity];
 };
 

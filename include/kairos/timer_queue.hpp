@@ -5,11 +5,12 @@
 // A timer_node is embedded in the owner's object (a recurrent entry, a
 // thread control block); arming links it into the queue at its due time,
 // nothing is allocated. The queue is a doubly linked list sorted by due time
-// (ties keep arming order), so:
+// (ties keep arming order, or the order a tie-break gives), so:
 //   next_due() / due(now) / pop_due(now)   O(1)
 //   disarm(t)                             O(1)
 //   arm(t, due)                           O(n), walking from the latest timer
 //                                         (periodic re-arms land near the end)
+//   arm(t, due, first)                    the same, ties broken by first()
 // n is the number of armed timers: tens on a microcontroller, where a sorted
 // list beats a heap in code size and constant factors.
 //
@@ -119,10 +120,23 @@ public:
     // arm(t, due) (re)arms t to fire at due. If t was armed (in this queue)
     // it is moved. Among equal due times, the timer armed last fires last.
     void arm(timer_node& t, std::uint64_t due) noexcept {
+        arm(t, due, [](const timer_node&, const timer_node&) noexcept { return false; });
+    }
+
+    // arm(t, due, first) is arm(t, due) with a tie-break: among timers due
+    // at the same time, t goes before every timer o with first(t, o) true
+    // and after the others. first must be a strict weak order, and every arm
+    // of this queue must use the same one (the deferred scheduler passes its
+    // registration order, so ties fire in registration order whatever order
+    // the re-arms came in).
+    template <class First>
+    void arm(timer_node& t, std::uint64_t due, First first) noexcept {
         if (t.armed()) t.unlink();
         t.due = due;
         list_node* pos = list_.back();
-        while (pos != nullptr && time_before(due, static_cast<timer_node*>(pos)->due)) {
+        while (pos != nullptr) {
+            const timer_node& o = *static_cast<const timer_node*>(pos);
+            if (!time_before(due, o.due) && !(due == o.due && first(t, o))) break;
             pos = list_.prev_of(pos);
         }
         list_.insert_after(pos, t);

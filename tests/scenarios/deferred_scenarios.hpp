@@ -164,7 +164,9 @@ inline void recurrent_period_and_skip() {
     KT_REQUIRE(h);
     KT_CHECK(h.active());
     KT_CHECK_EQ(d.recurrent_delay_us(), 100u);
-    KT_CHECK_EQ(d.next_due(), 1100u);
+    std::uint64_t due = 0;
+    KT_CHECK(d.next_due(due));
+    KT_CHECK_EQ(due, 1100u);
     KT_CHECK_EQ(d.run_recurrent(), 0u);
     c.now = 1099;
     KT_CHECK_EQ(d.run_recurrent(), 0u);
@@ -184,7 +186,7 @@ inline void recurrent_period_and_skip() {
     KT_CHECK(!h.cancel());
     KT_CHECK(!h.active());
     KT_CHECK_EQ(d.recurrent_delay_us(), kairos::no_deadline);
-    KT_CHECK_EQ(d.next_due(), kairos::no_deadline);
+    KT_CHECK(!d.next_due(due));
     c.now = 5000;
     KT_CHECK_EQ(d.run_recurrent(), 0u);
 }
@@ -304,6 +306,8 @@ inline void recurrent_pool_full_and_stale_handles() {
     KT_CHECK(!h3.cancel());
     KT_CHECK_EQ(d.recurrent_overflows(), 1u);
     KT_CHECK(h1.cancel());
+    // The consumer frees a cancelled entry at its next pass or query.
+    KT_CHECK_EQ(d.recurrent_count(), 1u);
     auto h4 = d.schedule_recurrent([] { return true; }, 5);  // reuses h1's entry
     KT_CHECK(h4.active());
     KT_CHECK(!h1.active());
@@ -366,6 +370,47 @@ inline void one_shot_manages_recurrent() {
     KT_CHECK_EQ(d.run_recurrent(), 1u);
     KT_CHECK_EQ(runs, 100);
     KT_CHECK_EQ(d.recurrent_count(), 0u);
+}
+
+// Functions due at the same instant run in registration order, whatever
+// order their re-arms left them in: A (period 5) registered before B and C
+// (period 10); at 10 all three are due, and A was re-armed at 5, after them.
+inline void recurrent_ties_in_registration_order() {
+    fake_clock c;
+    kairos::deferred<4, 4> d(c.source());
+    trace t;
+    KT_REQUIRE(d.schedule_recurrent([&t] { t.add(1); return true; }, 5));
+    KT_REQUIRE(d.schedule_recurrent([&t] { t.add(2); return true; }, 10));
+    KT_REQUIRE(d.schedule_recurrent([&t] { t.add(3); return true; }, 10));
+    for (std::uint64_t now : {5u, 10u, 15u, 20u}) {
+        c.now = now;
+        d.run_recurrent();
+    }
+    const int want[] = {1, 1, 2, 3, 1, 1, 2, 3};
+    KT_REQUIRE(t.n == 8);
+    for (int i = 0; i < 8; ++i) KT_CHECK_EQ(t.v[i], want[i]);
+}
+
+// A due time of 2^64 - 1 is a time like any other (time.hpp's line wraps):
+// next_due() must not confuse it with "nothing registered".
+inline void recurrent_next_due_at_the_end_of_the_time_line() {
+    fake_clock c;
+    c.now = ~std::uint64_t{0} - 100;
+    kairos::deferred<4, 4> d(c.source());
+    std::uint64_t due = 12345;
+    KT_CHECK(!d.next_due(due));  // nothing registered
+    KT_CHECK_EQ(due, 12345u);    // left alone
+    auto h = d.schedule_recurrent([] { return true; }, 100);
+    KT_REQUIRE(h);
+    KT_CHECK(d.next_due(due));
+    KT_CHECK_EQ(due, ~std::uint64_t{0});  // a due time like any other
+    KT_CHECK_EQ(d.recurrent_delay_us(), 100u);
+    c.now = ~std::uint64_t{0};
+    KT_CHECK_EQ(d.run_recurrent(), 1u);
+    KT_CHECK(d.next_due(due));
+    KT_CHECK_EQ(due, 99u);  // across the wrap
+    KT_CHECK(h.cancel());
+    KT_CHECK(!d.next_due(due));
 }
 
 // ---- timer queue -----------------------------------------------------------

@@ -2,7 +2,8 @@
 // clocks) on the target core, plus the scheduler driven for real: a timer
 // interrupt (SysTick; lx106 CCOMPARE0) is the producer, scheduling one-shot
 // functions that carry a sequence number, while the main loop run()s them
-// and a recurrent function keeps time on the port's clock (now_us()).
+// and a recurrent function keeps time on the port's clock (now_us()); and
+// the interrupt registering and cancelling recurrent functions.
 #include <kairos/deferred.hpp>
 #include <kairos/port.hpp>
 
@@ -76,6 +77,88 @@ void isr_producer_main_loop_consumer() {
     ktarget::print(" us\n");
 }
 
+// ---- recurrent functions registered and cancelled by an interrupt ----------
+
+// The interrupt registers recurrent functions (period 0..3 us, some with an
+// alarm) that remove themselves after one run, and long ones (one hour) that
+// it cancels at its next tick; the main loop only runs run_recurrent(). On
+// ARMv6-M and lx106 the claim and the publication run in the port's critical
+// section, elsewhere they are CAS loops. Each short function must run
+// exactly once, no long one ever, and the pool must end empty.
+constexpr std::uint32_t rec_items = 1500;
+kairos::deferred<2, 8> rec_sched;  // port clock
+using rec_handle = decltype(rec_sched)::handle;
+std::uint8_t rec_ran[rec_items];
+volatile std::uint32_t rec_next = 0;
+volatile std::uint32_t rec_refused = 0;
+volatile std::uint32_t rec_cancel_bad = 0;
+volatile std::uint32_t rec_ticks = 0;
+rec_handle rec_pending_cancel;  // the interrupt's only
+volatile bool rec_cancel_due = false;
+
+bool rec_is_long(std::uint32_t id) { return id % 5 == 2; }
+
+bool rec_register_one() {
+    const std::uint32_t id = rec_next;
+    if (id == rec_items || (rec_is_long(id) && rec_cancel_due)) return false;
+    rec_handle h;
+    if (rec_is_long(id)) {
+        h = rec_sched.schedule_recurrent([id] { ++rec_ran[id]; return true; }, 3600ull * 1000000u);
+    } else if (id % 3 == 0) {
+        h = rec_sched.schedule_recurrent([id] { ++rec_ran[id]; return false; }, id % 4,
+                                         [] { return false; });
+    } else {
+        h = rec_sched.schedule_recurrent([id] { ++rec_ran[id]; return false; }, id % 4);
+    }
+    if (!h) {
+        rec_refused = rec_refused + 1;  // pool full: retried at the next tick
+        return false;
+    }
+    if (rec_is_long(id)) {
+        rec_pending_cancel = h;
+        rec_cancel_due = true;
+    }
+    rec_next = id + 1;
+    return true;
+}
+
+void rec_tick() {
+    if (rec_cancel_due) {
+        if (!rec_pending_cancel.cancel()) rec_cancel_bad = rec_cancel_bad + 1;
+        if (rec_pending_cancel.cancel()) rec_cancel_bad = rec_cancel_bad + 1;
+        rec_cancel_due = false;
+    }
+    const std::uint32_t tick = rec_ticks;
+    rec_ticks = tick + 1;
+    const int burst = tick % 32 == 0 ? 12 : 1;  // now and then more than the pool holds
+    for (int k = 0; k < burst && rec_register_one(); ++k) {
+    }
+}
+
+void isr_registers_and_cancels_recurrent() {
+    ktarget::periodic_irq_start(5, rec_tick);
+    while (rec_next < rec_items || rec_cancel_due) rec_sched.run_recurrent();
+    ktarget::periodic_irq_stop();
+    // Everything short is due within 3 us of its registration.
+    const std::uint64_t until = kairos::port::now_us() + 10;
+    while (kairos::port::now_us() < until) rec_sched.run_recurrent();
+    rec_sched.run_recurrent();
+    std::uint32_t wrong = 0;
+    for (std::uint32_t id = 0; id < rec_items; ++id) {
+        if (rec_ran[id] != (rec_is_long(id) ? 0 : 1)) ++wrong;
+    }
+    KT_CHECK_EQ(wrong, 0u);
+    KT_CHECK_EQ(rec_cancel_bad, 0u);
+    KT_CHECK(rec_refused > 0);  // the full-pool path ran
+    KT_CHECK_EQ(rec_sched.recurrent_overflows(), rec_refused);
+    KT_CHECK_EQ(rec_sched.recurrent_count(), 0u);
+    ktarget::print("  recurrent from isr: ");
+    ktarget::print_u64(rec_items);
+    ktarget::print(" registered, refused (pool full) ");
+    ktarget::print_u64(rec_refused);
+    ktarget::print("\n");
+}
+
 }  // namespace
 
 int main() {
@@ -96,6 +179,9 @@ int main() {
         {"timer_queue_order_and_due", scenarios::timer_queue_order_and_due},
         {"polled_timeout_across_wrap", scenarios::polled_timeout_one_shot_and_periodic_across_wrap},
         {"isr_producer_main_loop_consumer", isr_producer_main_loop_consumer},
+        {"recurrent_ties_in_registration_order", scenarios::recurrent_ties_in_registration_order},
+        {"recurrent_next_due_at_the_end", scenarios::recurrent_next_due_at_the_end_of_the_time_line},
+        {"isr_registers_and_cancels_recurrent", isr_registers_and_cancels_recurrent},
     };
     return ktarget::run(cases);
 }

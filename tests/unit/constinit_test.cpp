@@ -139,6 +139,7 @@ TEST(constinit, deferred_from_the_zero_state) {
     EXPECT_EQ(g_deferred.run_recurrent(), 8u);
     EXPECT_TRUE(h[3].cancel());
     EXPECT_FALSE(h[3].active());
+    EXPECT_EQ(g_deferred.recurrent_count(), 7u);  // the consumer frees the cancelled entry
     handle again = g_deferred.schedule_recurrent([&calls] { ++calls; return false; }, 0);
     EXPECT_TRUE(again.active());
     EXPECT_FALSE(h[3].active());  // the reused entry's old handle stays stale

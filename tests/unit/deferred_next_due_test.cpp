@@ -37,7 +37,9 @@ TEST(deferred_next_due, matches_division_after_any_stall) {
                 const std::uint64_t due = start + period;
                 c.now = due + k * period + extra;  // stalled k periods (and extra µs)
                 ASSERT_EQ(d.run_recurrent(), 1u);
-                EXPECT_EQ(d.next_due(), expected(due, period, c.now))
+                std::uint64_t next = 0;
+                ASSERT_TRUE(d.next_due(next));
+                EXPECT_EQ(next, expected(due, period, c.now))
                     << "period " << period << " k " << k << " extra " << extra;
                 ++cases;
             }

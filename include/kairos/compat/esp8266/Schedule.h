@@ -19,6 +19,7 @@
 // callables at compile time instead).
 #pragma once
 
+#include <kairos/bits.hpp>
 #include <kairos/deferred.hpp>
 
 #include <cstdint>
@@ -85,21 +86,57 @@ inline bool schedule_function(F&& fn) {
         kairos::esp8266_compat::as_stored<void()>(std::forward<F>(fn)));
 }
 
+namespace kairos::esp8266_compat {
+
+// is_null_literal<F>: F is what NULL or {} becomes when passed for a
+// callable (GCC's NULL is an integer; {} takes the default nullptr_t).
+template <class F>
+inline constexpr bool is_null_literal =
+    std::is_same_v<std::decay_t<F>, std::nullptr_t> || std::is_integral_v<std::decay_t<F>>;
+
+}  // namespace kairos::esp8266_compat
+
 // schedule_recurrent_function_us(fn, repeat_us, alarm) runs fn (returning
 // bool; false removes it) about every repeat_us µs; alarm() returning true
-// runs it at the next pass regardless. Context: task. Missed periods are
-// skipped. False if fn is empty or the recurrent pool is full.
-template <class F, class A = std::nullptr_t>
+// runs it at the next pass regardless. Missed periods are skipped. False if
+// fn is empty (nullptr, NULL, {}, an empty std::function) or the recurrent
+// pool is full. Context: any, as upstream (a Ticker callback may register):
+// lock-free and allocation-free for callables that fit a slot; a larger
+// callable is converted to std::function here, which allocates, so pass
+// those from task context only.
+template <class F = std::nullptr_t, class A = std::nullptr_t>
 inline bool schedule_recurrent_function_us(F&& fn, std::uint32_t repeat_us, A&& alarm = nullptr) {
     using kairos::esp8266_compat::as_stored;
-    if constexpr (std::is_same_v<std::decay_t<A>, std::nullptr_t>) {
-        return static_cast<bool>(kairos::esp8266_compat::global_scheduler.schedule_recurrent(
-            as_stored<bool()>(std::forward<F>(fn)), repeat_us));
+    using kairos::esp8266_compat::is_null_literal;
+    auto& sched = kairos::esp8266_compat::global_scheduler;
+    if constexpr (is_null_literal<F>) {
+        if constexpr (std::is_integral_v<std::decay_t<F>>) {
+            KAIROS_ASSERT(fn == 0);  // only NULL stands for "no function"
+        }
+        return false;
+    } else if constexpr (is_null_literal<A>) {
+        if constexpr (std::is_integral_v<std::decay_t<A>>) {
+            KAIROS_ASSERT(alarm == 0);  // only NULL stands for "no alarm"
+        }
+        return static_cast<bool>(
+            sched.schedule_recurrent(as_stored<bool()>(std::forward<F>(fn)), repeat_us));
     } else {
-        return static_cast<bool>(kairos::esp8266_compat::global_scheduler.schedule_recurrent(
-            as_stored<bool()>(std::forward<F>(fn)), repeat_us,
-            as_stored<bool()>(std::forward<A>(alarm))));
+        return static_cast<bool>(sched.schedule_recurrent(as_stored<bool()>(std::forward<F>(fn)),
+                                                          repeat_us,
+                                                          as_stored<bool()>(std::forward<A>(alarm))));
     }
+}
+
+// compute_scheduled_recurrent_grain() is upstream's delay() chunk in ms: the
+// greatest common divisor of the registered recurrent periods, rounded up to
+// whole milliseconds (1 for a divisor up to 1 ms), 0 if nothing is
+// registered or every period is 0; saturates at 2^32 - 1 ms. Context: task.
+inline std::uint32_t compute_scheduled_recurrent_grain() {
+    const std::uint64_t us = kairos::esp8266_compat::global_scheduler.recurrent_grain_us();
+    if (us == 0) return 0;
+    if (us <= 1000) return 1;
+    const std::uint64_t ms = kairos::div_u64<1000>(us + 999);  // no 64-bit division call
+    return ms > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(ms);
 }
 
 // run_scheduled_functions() runs the one-shot functions queued before it was
@@ -115,7 +152,7 @@ inline void run_scheduled_recurrent_functions() {
 
 // get_scheduled_recurrent_delay_us() is the number of µs until the next
 // recurrent function is due (0: due now; ~0u: none registered, or further
-// than 71 minutes away).
+// than 71 minutes away). Context: task.
 inline std::uint32_t get_scheduled_recurrent_delay_us() {
     const std::uint64_t d = kairos::esp8266_compat::global_scheduler.recurrent_delay_us();
     return d > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(d);
