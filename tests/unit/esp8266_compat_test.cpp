@@ -213,7 +213,7 @@ TEST(esp8266_compat, polled_timeout_names) {
     EXPECT_TRUE(o.canExpire());
     EXPECT_TRUE(o.canWait());
     EXPECT_EQ(o.getTimeout(), 20u);
-    EXPECT_EQ(oneShotMs::timeMax(), 0x7FFFFFFFu);
+    EXPECT_EQ(oneShotMs::timeMax(), 0xFFFFFFFEu);
     EXPECT_EQ(oneShotMs::neverExpires, 0xFFFFFFFFu);
     int periods = 0;
     while (!o) {
