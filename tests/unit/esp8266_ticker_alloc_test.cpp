@@ -22,16 +22,18 @@ namespace {
 std::atomic<std::uint64_t> allocations{0};
 }  // namespace
 
-void* operator new(std::size_t n) {
+// noinline: inlined into a caller, free() on operator new's result trips
+// GCC's -Wmismatched-new-delete at -O2.
+[[gnu::noinline]] void* operator new(std::size_t n) {
     allocations.fetch_add(1, std::memory_order_relaxed);  // relaxed: a count
     if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
     throw std::bad_alloc();
 }
-void* operator new[](std::size_t n) { return ::operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void* operator new[](std::size_t n) { return ::operator new(n); }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete[](void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 

@@ -19,11 +19,15 @@
 
 namespace {
 std::atomic<int> hits{0};  // written in the ticker's signal handler
-void count_hit(int by) { hits.fetch_add(by, std::memory_order_relaxed); }  // relaxed: a count
+void count_hit(int by) { hits.fetch_add(by, std::memory_order_relaxed); }  // relaxed: see below
 
+// Relaxed throughout: the ticks run in this thread's signal handler, so
+// the count is the only shared datum and needs no ordering.
+int hit_count() { return hits.load(std::memory_order_relaxed); }
+void reset_hits() { hits.store(0, std::memory_order_relaxed); }
 // wait_hits(n) returns once n ticks counted (by count, not by time).
 void wait_hits(int n) {
-    while (hits.load(std::memory_order_relaxed) < n) {  // relaxed: a count
+    while (hit_count() < n) {
     }
 }
 
@@ -85,25 +89,65 @@ TEST(esp8266_ticker_api, ticker_copy_and_move_give_detached_tickers) {
 }
 
 TEST(esp8266_ticker_api, ticker_lambda_plus_argument) {
-    hits = 0;
+    reset_hits();
     Ticker t;
     t.attach_ms(1, [](int by) { count_hit(by); }, 2);  // captureless lambda
     wait_hits(4);
     t.detach();
     static std::atomic<int> seen{0};
-    hits = 0;
+    reset_hits();
     t.once_ms(1, [](std::atomic<int>* p) { p->store(7, std::memory_order_relaxed); count_hit(1); },
               &seen);  // relaxed: read after the count below
     wait_hits(1);
     EXPECT_EQ(seen.load(std::memory_order_relaxed), 7);  // relaxed: ordered by the count
     EXPECT_FALSE(t.active());
     // The function-pointer forms, old (explicit TArg) and new.
-    hits = 0;
+    reset_hits();
     t.attach_ms<int>(1, count_hit, 1);
     wait_hits(2);
     t.attach(0.001f, count_hit, 1);
     wait_hits(4);
     t.detach();
+}
+
+namespace {
+void static_blink() { count_hit(1); }
+void char_blink(char by) { count_hit(by); }
+
+// example_class holds a Ticker whose lambda captures this, as the
+// TickerFunctional example's ExampleClass does.
+class example_class {
+public:
+    explicit example_class(std::uint32_t ms) { ticker_.attach_ms(ms, [this]() { blink(); }); }
+    void blink() { count_hit(1); }
+    Ticker ticker_;
+};
+}  // namespace
+
+// The shapes of the Ticker library's TickerFunctional and TickerParameter
+// examples: a plain function (also scheduled), a function plus a char
+// argument, a member lambda.
+TEST(esp8266_ticker_api, ticker_upstream_example_forms) {
+    run_scheduled_functions();
+    reset_hits();
+    Ticker plain, scheduled, parameter;
+    plain.attach_ms(1, static_blink);
+    wait_hits(2);
+    plain.detach();
+    parameter.attach_ms(1, char_blink, static_cast<char>(1));
+    wait_hits(4);
+    parameter.detach();
+    {
+        example_class example(1);
+        wait_hits(6);
+    }
+    const int before = hit_count();
+    scheduled.once_ms_scheduled(1, static_blink);
+    while (kairos::esp8266_compat::global_scheduler.pending() < 1) {
+    }
+    EXPECT_EQ(hit_count(), before);  // queued, not run, in the tick
+    run_scheduled_functions();
+    EXPECT_EQ(hit_count(), before + 1);
 }
 
 TEST(esp8266_ticker_api, ticker_attach_ms_scheduled_accurate_runs_in_yield) {
