@@ -2,7 +2,8 @@
 // object, never on the heap.
 //
 // inplace_function<R(Args...), Size, Align> holds any callable (lambda,
-// function pointer, functor, std::function) whose size is at most Size and
+// function pointer, functor, std::function) callable as R(Args...) (for
+// R = void, whatever it returns is discarded) whose size is at most Size and
 // whose alignment is at most Align. A callable that does not fit is a
 // compile-time error naming the sizes, never a hidden allocation. It is
 // move-only, so it can also hold move-only callables; moving a trivially
@@ -178,9 +179,15 @@ public:
 private:
     using invoke_t = R (*)(void*, Args&&...);
 
+    // invoke_fn<D> calls the stored D; for R = void a result is discarded,
+    // as std::function<void()> does.
     template <class D>
     static R invoke_fn(void* p, Args&&... args) {
-        return (*std::launder(static_cast<D*>(p)))(std::forward<Args>(args)...);
+        if constexpr (std::is_void_v<R>) {
+            static_cast<void>((*std::launder(static_cast<D*>(p)))(std::forward<Args>(args)...));
+        } else {
+            return (*std::launder(static_cast<D*>(p)))(std::forward<Args>(args)...);
+        }
     }
 
     // store(f) constructs f in the buffer. Precondition: empty.

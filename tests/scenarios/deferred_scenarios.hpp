@@ -505,7 +505,7 @@ inline void polled_timeout_one_shot_and_periodic_across_wrap() {
     o.reset_to_never_expires();
     fake_ms32::value() += 1000;
     KT_CHECK(!o.expired());
-    KT_CHECK_EQ(one_shot::time_max(), 0x7FFFFFFFu);
+    KT_CHECK_EQ(one_shot::time_max(), 0xFFFFFFFEu);
 }
 
 }  // namespace scenarios

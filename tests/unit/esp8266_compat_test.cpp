@@ -215,7 +215,7 @@ TEST(esp8266_compat, polled_timeout_names) {
     EXPECT_TRUE(o.canExpire());
     EXPECT_TRUE(o.canWait());
     EXPECT_EQ(o.getTimeout(), 20u);
-    EXPECT_EQ(oneShotMs::timeMax(), 0x7FFFFFFFu);
+    EXPECT_EQ(oneShotMs::timeMax(), 0xFFFFFFFEu);
     EXPECT_EQ(oneShotMs::neverExpires, 0xFFFFFFFFu);
     // 1 ms of virtual time per loop turn: p expires at 5, 10 and 15 ms; at
     // 20 ms o ends the loop before p is polled.

@@ -77,13 +77,19 @@ decltype(auto) as_stored(F&& f) {
 }  // namespace kairos::esp8266_compat
 
 // schedule_function(fn) queues fn to run once after the current loop()
-// (run_scheduled_functions()). Context: any, including ISRs and signal
-// handlers. False if fn is empty or SCHEDULED_FN_MAX_COUNT functions are
-// already pending.
-template <class F>
+// (run_scheduled_functions()); a result fn returns is discarded. Context:
+// any, including ISRs and signal handlers. False if fn is empty or
+// SCHEDULED_FN_MAX_COUNT functions are already pending.
+template <class F, class = std::enable_if_t<std::is_invocable_v<std::decay_t<F>&>>>
 inline bool schedule_function(F&& fn) {
     return kairos::esp8266_compat::global_scheduler.schedule(
         kairos::esp8266_compat::as_stored<void()>(std::forward<F>(fn)));
+}
+// schedule_function(std::function) is the upstream signature: it takes what
+// only converts to std::function<void()>, such as {}, NULL and nullptr
+// (all empty: false).
+inline bool schedule_function(const std::function<void()>& fn) {
+    return kairos::esp8266_compat::global_scheduler.schedule(fn);
 }
 
 namespace kairos::esp8266_compat {
