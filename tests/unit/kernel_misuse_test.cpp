@@ -26,10 +26,18 @@ namespace k = kairos::kernel;
 
 void trigger() { raise(SIGUSR1); }
 
+// The scenarios run on the port's virtual clock, as kernel_test's do: any
+// sleep or timeout ends when every thread is blocked, never by wall time.
 class kernel_misuse : public ::testing::Test {
 protected:
-    void SetUp() override { ASSERT_TRUE(kairos::host::attach_signal(SIGUSR1, ks::isr_entry)); }
-    void TearDown() override { kairos::host::detach_signal(SIGUSR1); }
+    void SetUp() override {
+        kairos::host::use_virtual_clock(true);
+        ASSERT_TRUE(kairos::host::attach_signal(SIGUSR1, ks::isr_entry));
+    }
+    void TearDown() override {
+        kairos::host::detach_signal(SIGUSR1);
+        kairos::host::use_virtual_clock(false);
+    }
 };
 
 TEST_F(kernel_misuse, min_stack_thread_works) { ks::min_stack_thread_works(trigger); }
