@@ -135,9 +135,31 @@ void rec_tick() {
     }
 }
 
+// The main loop registers and cancels too, so the interrupt often lands in
+// the middle of the consumer's own work on the same pool.
+constexpr std::uint32_t rec_task_items = 600;
+std::uint8_t rec_task_ran[rec_task_items];
+
 void isr_registers_and_cancels_recurrent() {
-    ktarget::periodic_irq_start(5, rec_tick);
-    while (rec_next < rec_items || rec_cancel_due) rec_sched.run_recurrent();
+    std::uint32_t task_next = 0, task_refused = 0, task_cancel_bad = 0;
+    ktarget::periodic_irq_start(3, rec_tick);
+    while (rec_next < rec_items || rec_cancel_due) {
+        rec_sched.run_recurrent();
+        if (task_next < rec_task_items) {
+            const std::uint32_t id = task_next;
+            if (rec_sched.schedule_recurrent([id] { ++rec_task_ran[id]; return false; }, id % 2)) {
+                ++task_next;
+            } else {
+                ++task_refused;
+            }
+            rec_handle h = rec_sched.schedule_recurrent([] { return true; }, 3600ull * 1000000u);
+            if (!h) {
+                ++task_refused;
+            } else if (!h.cancel()) {
+                ++task_cancel_bad;
+            }
+        }
+    }
     ktarget::periodic_irq_stop();
     // Everything short is due within 3 us of its registration.
     const std::uint64_t until = kairos::port::now_us() + 10;
@@ -147,15 +169,21 @@ void isr_registers_and_cancels_recurrent() {
     for (std::uint32_t id = 0; id < rec_items; ++id) {
         if (rec_ran[id] != (rec_is_long(id) ? 0 : 1)) ++wrong;
     }
+    for (std::uint32_t id = 0; id < task_next; ++id) {
+        if (rec_task_ran[id] != 1) ++wrong;
+    }
     KT_CHECK_EQ(wrong, 0u);
     KT_CHECK_EQ(rec_cancel_bad, 0u);
+    KT_CHECK_EQ(task_cancel_bad, 0u);
     KT_CHECK(rec_refused > 0);  // the full-pool path ran
-    KT_CHECK_EQ(rec_sched.recurrent_overflows(), rec_refused);
+    KT_CHECK_EQ(rec_sched.recurrent_overflows(), rec_refused + task_refused);
     KT_CHECK_EQ(rec_sched.recurrent_count(), 0u);
     ktarget::print("  recurrent from isr: ");
     ktarget::print_u64(rec_items);
     ktarget::print(" registered, refused (pool full) ");
     ktarget::print_u64(rec_refused);
+    ktarget::print(", from the loop ");
+    ktarget::print_u64(task_next);
     ktarget::print("\n");
 }
 
