@@ -56,13 +56,12 @@ static_assert(KAIROS_MUTEX_MAX_HELD >= 1 && KAIROS_MUTEX_MAX_HELD <= 32,
 // KAIROS_KERNEL_CONFIG_SYMBOL names the configuration above, e.g.
 // kairos_kernel_config_prio32_threads32_held4_clz1 (the values must be
 // plain decimal numbers). src/kernel_config.cpp defines it in the library;
-// kernel_config_check below refers to it from every translation unit that
-// includes this header, so the link refuses a unit whose sizes differ from
-// the library's. The reference is one pointer per program (merged across
-// units). Under --gc-sections it is kept only where the toolchain can
-// retain a section (host ELF toolchains); elsewhere (arm-none-eabi and
-// xtensa GCC 12) the linker discards it unchecked, and agreement rests on
-// the PUBLIC definitions alone.
+// every translation unit that includes this header refers to the one its
+// own sizes spell, so the link refuses a unit whose sizes differ from the
+// library's. On ELF targets the reference sits in a non-allocated note
+// (.note.kairos_config): linkers keep notes under --gc-sections, and it
+// takes no memory in the program, only bytes in the ELF file. Elsewhere it
+// is a pointer the compiler keeps (used), merged across units.
 #define KAIROS_KERNEL_CONFIG_NAME_(p, t, h, c) kairos_kernel_config_prio##p##_threads##t##_held##h##_clz##c
 #define KAIROS_KERNEL_CONFIG_NAME(p, t, h, c) KAIROS_KERNEL_CONFIG_NAME_(p, t, h, c)
 #define KAIROS_KERNEL_CONFIG_SYMBOL                                               \
@@ -71,13 +70,22 @@ static_assert(KAIROS_MUTEX_MAX_HELD >= 1 && KAIROS_MUTEX_MAX_HELD <= 32,
 
 extern "C" const char KAIROS_KERNEL_CONFIG_SYMBOL;
 
-namespace kairos::detail {
-#if defined(__GNUC__)
-#  pragma GCC diagnostic push
-#  pragma GCC diagnostic ignored "-Wattributes"  // retain: ignored where the assembler lacks it
-[[gnu::used, gnu::retain]] inline const char* const kernel_config_check = &KAIROS_KERNEL_CONFIG_SYMBOL;
-#  pragma GCC diagnostic pop
+#if defined(__ELF__) && defined(__GNUC__) && defined(__SIZEOF_POINTER__)
+#  define KAIROS_KERNEL_CONFIG_STR_(x) #x
+#  define KAIROS_KERNEL_CONFIG_STR(x) KAIROS_KERNEL_CONFIG_STR_(x)
+// An ELF note: name "kairos", type 1, descriptor the symbol's address.
+asm(".pushsection .note.kairos_config,\"\",%note\n\t"
+    ".balign 4\n\t"
+    ".long 7\n\t"
+    ".long " KAIROS_KERNEL_CONFIG_STR(__SIZEOF_POINTER__) "\n\t"
+    ".long 1\n\t"
+    ".asciz \"kairos\"\n\t"
+    ".balign 4\n\t"
+    ".dc.a " KAIROS_KERNEL_CONFIG_STR(KAIROS_KERNEL_CONFIG_SYMBOL) "\n\t"
+    ".balign 4\n\t"
+    ".popsection");
 #else
-inline const char* const kernel_config_check = &KAIROS_KERNEL_CONFIG_SYMBOL;
-#endif
+namespace kairos::detail {
+[[gnu::used]] inline const char* const kernel_config_check = &KAIROS_KERNEL_CONFIG_SYMBOL;
 }  // namespace kairos::detail
+#endif
