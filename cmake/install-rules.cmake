@@ -5,6 +5,14 @@ include(CMakePackageConfigHelpers)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/kairos
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The port's public headers and the generated record of the port
+# (kairos_port_interface() in cmake/port.cmake); the exported include
+# directories point at them.
+get_target_property(kairos_port_config kairos KAIROS_PORT_CONFIG_HEADER)
+get_target_property(kairos_port_headers kairos KAIROS_PORT_HEADERS)
+get_target_property(kairos_port_headers_dest kairos KAIROS_PORT_HEADERS_DESTINATION)
+install(FILES ${kairos_port_config} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kairos)
+install(FILES ${kairos_port_headers} DESTINATION ${kairos_port_headers_dest})
 install(TARGETS kairos kairos_esp8266_compat
         EXPORT kairosTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}

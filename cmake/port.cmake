@@ -24,8 +24,45 @@ if(NOT KAIROS_PORT IN_LIST kairos_ports)
     message(FATAL_ERROR "KAIROS_PORT=${KAIROS_PORT}: not one of ${kairos_ports}")
 endif()
 
+# kairos_port_interface(target DIR dir [IRQ_INLINE] HEADERS h...) is what a
+# port.cmake calls to give target the port's public face, the same in the
+# build tree and installed:
+# - dir (under port/) becomes a PUBLIC include directory, installed as
+#   include/kairos/port/<dir name>/, with HEADERS, the headers a consumer
+#   may include (installed by cmake/install-rules.cmake);
+# - kairos/port_config.hpp is generated for target (cmake/port_config.hpp.in):
+#   it names the port and records IRQ_INLINE, whether the port defines
+#   irq_disable(), irq_restore(), in_isr() and request_switch() inline in
+#   HEADERS' kairos_port_irq.hpp. include/kairos/port.hpp decides inline or
+#   call from that record alone, never from what the include path finds.
+function(kairos_port_interface target)
+    cmake_parse_arguments(arg "IRQ_INLINE" "DIR" "HEADERS" ${ARGN})
+    get_filename_component(dir_name ${arg_DIR} NAME)
+    if(arg_IRQ_INLINE AND NOT "kairos_port_irq.hpp" IN_LIST arg_HEADERS)
+        message(FATAL_ERROR "kairos_port_interface: IRQ_INLINE needs kairos_port_irq.hpp in HEADERS")
+    endif()
+    set(KAIROS_PORT_NAME ${KAIROS_PORT})
+    if(arg_IRQ_INLINE)
+        set(KAIROS_PORT_IRQ_INLINE 1)
+    else()
+        set(KAIROS_PORT_IRQ_INLINE 0)
+    endif()
+    set(gen ${PROJECT_BINARY_DIR}/kairos_generated/${target})
+    configure_file(${PROJECT_SOURCE_DIR}/cmake/port_config.hpp.in ${gen}/kairos/port_config.hpp @ONLY)
+    target_include_directories(${target} PUBLIC
+        $<BUILD_INTERFACE:${gen}>
+        $<BUILD_INTERFACE:${arg_DIR}>
+        $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/kairos/port/${dir_name}>)
+    list(TRANSFORM arg_HEADERS PREPEND ${arg_DIR}/)
+    set_target_properties(${target} PROPERTIES
+        KAIROS_PORT_CONFIG_HEADER ${gen}/kairos/port_config.hpp
+        KAIROS_PORT_HEADERS "${arg_HEADERS}"
+        KAIROS_PORT_HEADERS_DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kairos/port/${dir_name})
+endfunction()
+
 # kairos_add_port(target) adds the sources of port/${KAIROS_PORT} to target.
-# Each port folder has a port.cmake that defines kairos_port_sources(target).
+# Each port folder has a port.cmake that defines kairos_port_sources(target),
+# which calls kairos_port_interface() once.
 function(kairos_add_port target)
     set(dir ${PROJECT_SOURCE_DIR}/port/${KAIROS_PORT})
     if(EXISTS ${dir}/port.cmake)

@@ -2,8 +2,7 @@
 #include <kairos/config.hpp>
 #include <kairos/port.hpp>
 
-#if KAIROS_ASSERTS
+// Defined in every build, with or without KAIROS_ASSERTS (config.hpp).
 extern "C" void kairos_assert_failed(const char* expr, const char* file, int line) noexcept {
     kairos_port_panic(expr, file, line);
 }
-#endif

@@ -104,12 +104,16 @@
 #  endif
 #endif
 
-#if KAIROS_ASSERTS
 // kairos_assert_failed() reports a violated precondition and does not return:
 // src/assert.cpp hands it to the port's kairos_port_panic() (port.hpp; hosts
-// print to stderr and abort, the MCU ports print and exit 97).
+// print to stderr and abort, the MCU ports print and exit 97). The library
+// defines it whatever its own KAIROS_ASSERTS, so code built with assertions
+// links against a library built without them (a Debug firmware, a Release
+// kairos) and the other way round.
 extern "C" [[noreturn]] void kairos_assert_failed(const char* expr, const char* file,
                                                   int line) noexcept;
+
+#if KAIROS_ASSERTS
 #  define KAIROS_ASSERT(cond) \
     ((cond) ? static_cast<void>(0) : kairos_assert_failed(#cond, __FILE__, __LINE__))
 #else

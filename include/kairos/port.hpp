@@ -150,9 +150,20 @@ void* kairos_sched_switch(void* ctx) noexcept;
 }
 
 // A port may define irq_disable(), irq_restore(), in_isr() and
-// request_switch() inline, in a header kairos_port_irq.hpp on its include
-// path: the kernel calls them around every operation, and on the host ports
-// (port/host_common) each is a few flag accesses, cheaper inline than a call.
-#if __has_include(<kairos_port_irq.hpp>)
-#include <kairos_port_irq.hpp>
+// request_switch() inline, in its header kairos_port_irq.hpp: the kernel
+// calls them around every operation, and on the host ports
+// (port/host_common) each is a few flag accesses, cheaper inline than a
+// call. Whether it does is recorded when the library is built, in the
+// generated kairos/port_config.hpp (cmake/port_config.hpp.in), so every
+// translation unit, the library's and its users', makes the same choice;
+// the include path only has to find the header, which the kairos::kairos
+// target provides in the build tree and installed.
+#include <kairos/port_config.hpp>
+#if KAIROS_PORT_IRQ_INLINE
+#  if defined(__has_include)
+#    if !__has_include(<kairos_port_irq.hpp>)
+#      error "kairos: this port defines its interrupt masks inline in kairos_port_irq.hpp, which is not on the include path: use the include directories of the kairos::kairos target"
+#    endif
+#  endif
+#  include <kairos_port_irq.hpp>
 #endif

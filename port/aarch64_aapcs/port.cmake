@@ -3,6 +3,6 @@ function(kairos_port_sources target)
     set(dir ${PROJECT_SOURCE_DIR}/port/aarch64_aapcs)
     target_sources(${target} PRIVATE ${dir}/switch.S ${dir}/port.cpp
                    ${PROJECT_SOURCE_DIR}/port/host_common/host.cpp)
-    target_include_directories(${target} PUBLIC
-        $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/port/host_common>)
+    kairos_port_interface(${target} DIR ${PROJECT_SOURCE_DIR}/port/host_common IRQ_INLINE
+                          HEADERS kairos_port_irq.hpp kairos_host.hpp)
 endfunction()

@@ -15,5 +15,5 @@ function(kairos_port_sources target)
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/panic.cpp)
     target_compile_definitions(${target} PUBLIC KAIROS_CPU_HZ=${KAIROS_CPU_HZ})
-    target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${dir}>)
+    kairos_port_interface(${target} DIR ${dir} HEADERS cortex_m.hpp)
 endfunction()

@@ -10,5 +10,6 @@ function(kairos_port_sources target)
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/panic.cpp)
     target_compile_definitions(${target} PUBLIC KAIROS_CPU_HZ=${KAIROS_CPU_HZ})
-    target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${dir}>)
+    kairos_port_interface(${target} DIR ${dir} IRQ_INLINE
+                          HEADERS kairos_port_irq.hpp lx106.hpp frame.hpp)
 endfunction()

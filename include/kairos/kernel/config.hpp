@@ -1,7 +1,13 @@
 // kairos/kernel/config.hpp: compile-time sizes of the kernel.
 //
-// Each is a macro so a firmware build can set it with -D; every value is
-// checked here, so an impossible configuration fails to compile.
+// Each is a macro; every value is checked here, so an impossible
+// configuration fails to compile. The compiled library and every
+// translation unit that includes the kernel headers must agree on them: a
+// CMake build sets them from the cache options of the same names, applied
+// as PUBLIC definitions of kairos::kairos (exported with the installed
+// package), and a translation unit compiled with other values fails to link
+// on an undefined kairos_kernel_config_prio<P>_threads<T>_held<H>_clz<C>,
+// spelling its own values (see KAIROS_KERNEL_CONFIG_SYMBOL below).
 #pragma once
 
 #include <kairos/config.hpp>
@@ -46,3 +52,40 @@ static_assert(KAIROS_MUTEX_MAX_HELD >= 1 && KAIROS_MUTEX_MAX_HELD <= 32,
               "KAIROS_MUTEX_MAX_HELD must be 1..32");
 
 }  // namespace kairos::kernel
+
+// KAIROS_KERNEL_CONFIG_SYMBOL names the configuration above, e.g.
+// kairos_kernel_config_prio32_threads32_held4_clz1 (the values must be
+// plain decimal numbers). src/kernel_config.cpp defines it in the library;
+// every translation unit that includes this header refers to the one its
+// own sizes spell, so the link refuses a unit whose sizes differ from the
+// library's. On ELF targets the reference sits in a non-allocated note
+// (.note.kairos_config): linkers keep notes under --gc-sections, and it
+// takes no memory in the program, only bytes in the ELF file. Elsewhere it
+// is a pointer the compiler keeps (used), merged across units.
+#define KAIROS_KERNEL_CONFIG_NAME_(p, t, h, c) kairos_kernel_config_prio##p##_threads##t##_held##h##_clz##c
+#define KAIROS_KERNEL_CONFIG_NAME(p, t, h, c) KAIROS_KERNEL_CONFIG_NAME_(p, t, h, c)
+#define KAIROS_KERNEL_CONFIG_SYMBOL                                               \
+    KAIROS_KERNEL_CONFIG_NAME(KAIROS_PRIO_LEVELS, KAIROS_MAX_THREADS, KAIROS_MUTEX_MAX_HELD, \
+                              KAIROS_RUNQUEUE_CLZ)
+
+extern "C" const char KAIROS_KERNEL_CONFIG_SYMBOL;
+
+#if defined(__ELF__) && defined(__GNUC__) && defined(__SIZEOF_POINTER__)
+#  define KAIROS_KERNEL_CONFIG_STR_(x) #x
+#  define KAIROS_KERNEL_CONFIG_STR(x) KAIROS_KERNEL_CONFIG_STR_(x)
+// An ELF note: name "kairos", type 1, descriptor the symbol's address.
+asm(".pushsection .note.kairos_config,\"\",%note\n\t"
+    ".balign 4\n\t"
+    ".long 7\n\t"
+    ".long " KAIROS_KERNEL_CONFIG_STR(__SIZEOF_POINTER__) "\n\t"
+    ".long 1\n\t"
+    ".asciz \"kairos\"\n\t"
+    ".balign 4\n\t"
+    ".dc.a " KAIROS_KERNEL_CONFIG_STR(KAIROS_KERNEL_CONFIG_SYMBOL) "\n\t"
+    ".balign 4\n\t"
+    ".popsection");
+#else
+namespace kairos::detail {
+[[gnu::used]] inline const char* const kernel_config_check = &KAIROS_KERNEL_CONFIG_SYMBOL;
+}  // namespace kairos::detail
+#endif
