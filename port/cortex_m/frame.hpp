@@ -4,7 +4,8 @@
 // of pendsv.S. Usable from assembly: only #defines outside __cplusplus.
 #pragma once
 
-// ARMv8-M mainline keeps each thread's stack limit (PSPLIM) in its frame.
+// ARMv8-M mainline keeps each thread's stack limit (PSPLIM) in its frame
+// (GCC also defines __ARM_ARCH_8M_MAIN__ for ARMv8.1-M, e.g. Cortex-M55).
 #if defined(__ARM_ARCH_8M_MAIN__)
 #  define KAIROS_CM_HAS_PSPLIM 1
 #else
