@@ -48,17 +48,26 @@ elseif(KAIROS_MCU STREQUAL "cortex-m4f")
     set(_kairos_qemu qemu-system-arm -M mps2-an386)
 elseif(KAIROS_MCU STREQUAL "cortex-m7")
     set(_kairos_qemu qemu-system-arm -M mps2-an500)
+elseif(KAIROS_MCU STREQUAL "cortex-m33")
+    set(_kairos_qemu qemu-system-arm -M mps2-an505)
+elseif(KAIROS_MCU STREQUAL "cortex-m55")
+    set(_kairos_qemu qemu-system-arm -M mps3-an547)
 elseif(KAIROS_MCU STREQUAL "lx106")
     set(_kairos_qemu qemu-system-xtensa -M sim -cpu lx106)
 else()
     message(FATAL_ERROR "qemu-test.cmake: no QEMU machine for KAIROS_MCU=${KAIROS_MCU}")
 endif()
 # KAIROS_QEMU_TIMER_HZ: rate of the board timer (board::cycles()) in the QEMU
-# model: mps2 SysTick 25 MHz, microbit SysTick 16 MHz, lx106 `sim` CCOUNT
+# model: mps2 SysTick 25 MHz, mps2-an505 20 MHz (QEMU hw/arm/mps2-tz.c
+# sysclk_frq), mps3-an547 32 MHz (same source), microbit SysTick 16 MHz, lx106 `sim` CCOUNT
 # 40 MHz (measured: 32000 CCOUNT ticks for 800k instructions of a counted
 # loop). Under -icount shift=0 one instruction is 1 ns of virtual time.
 if(KAIROS_MCU STREQUAL "cortex-m0")
     set(_kairos_timer_hz 16000000)
+elseif(KAIROS_MCU STREQUAL "cortex-m33")
+    set(_kairos_timer_hz 20000000)
+elseif(KAIROS_MCU STREQUAL "cortex-m55")
+    set(_kairos_timer_hz 32000000)
 elseif(KAIROS_MCU STREQUAL "lx106")
     set(_kairos_timer_hz 40000000)
 else()

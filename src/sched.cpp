@@ -474,6 +474,11 @@ __attribute__((cold, noinline)) void note_overflow(const tcb* t) noexcept {
 
 }  // namespace
 
+// kairos_sched_stack_overflow() (port.hpp): the hardware stopped `current`
+// at its stack limit, so it is the thread to report; the port's fault
+// handler calls this on its own stack.
+extern "C" void kairos_sched_stack_overflow() noexcept { report_overflow(current); }
+
 // kairos_sched_switch() is the whole decision in the common case: one
 // canary compare, one bitmap scan, no thread state written (runnable
 // threads stay pending; state() reports the current one as running).

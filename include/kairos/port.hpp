@@ -142,6 +142,14 @@ extern "C" {
 // (Cortex-M PendSV).
 void* kairos_sched_switch(void* ctx) noexcept;
 
+// kairos_sched_stack_overflow() is the kernel's report for an overflow the
+// hardware caught (a port's stack-limit fault, e.g. ARMv8-M PSPLIM): the
+// running thread overflowed its stack. It reports that thread like a broken
+// canary ("stack overflow in thread '<name>' ...") through
+// kairos_port_panic(). Context: the port's fault handler, on a stack other
+// than the thread's. Never returns.
+[[noreturn]] void kairos_sched_stack_overflow() noexcept;
+
 
 // kairos_port_panic() reports a fatal error (failed assertion, stack
 // overflow) on the console and stops: abort() on hosts, a semihosting exit

@@ -16,7 +16,7 @@ namespace kairos::cortex_m {
 inline constexpr std::uint32_t cpu_hz = KAIROS_CPU_HZ;
 static_assert(cpu_hz % 1000000u == 0, "KAIROS_CPU_HZ must be a whole number of MHz for now_us()");
 
-// System control space registers (ARMv6-M/ARMv7-M architecture manuals).
+// System control space registers (ARMv6-M/ARMv7-M/ARMv8-M architecture manuals).
 namespace reg {
 inline volatile std::uint32_t& at(std::uintptr_t a) noexcept {
     return *reinterpret_cast<volatile std::uint32_t*>(a);
@@ -28,7 +28,11 @@ inline constexpr std::uintptr_t nvic_iser = 0xE000E100;  // interrupt set-enable
 inline constexpr std::uintptr_t nvic_ispr = 0xE000E200;  // interrupt set-pending
 inline constexpr std::uintptr_t scb_icsr = 0xE000ED04;  // interrupt control and state
 inline constexpr std::uintptr_t scb_shpr3 = 0xE000ED20;  // priorities of PendSV, SysTick
+inline constexpr std::uintptr_t scb_shcsr = 0xE000ED24;  // system handler control and state
+inline constexpr std::uintptr_t scb_cfsr = 0xE000ED28;  // configurable fault status
 inline constexpr std::uint32_t icsr_pendstset = 1u << 26;  // SysTick exception pending
+inline constexpr std::uint32_t shcsr_usgfaultena = 1u << 18;  // UsageFault enabled
+inline constexpr std::uint32_t cfsr_stkof = 1u << 20;  // UFSR.STKOF (ARMv8-M): stack limit hit
 }  // namespace reg
 
 // systick_start(period) (re)starts SysTick with an interrupt every `period`

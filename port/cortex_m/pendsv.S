@@ -1,4 +1,6 @@
-/* Cortex-M context switch: PendSV_Handler, ARMv6-M and ARMv7-M variants.
+/* SPDX-License-Identifier: MIT */
+/* Cortex-M context switch: PendSV_Handler, ARMv6-M, ARMv7-M and ARMv8-M
+ * mainline variants.
  *
  * Threads run in thread mode on PSP; handlers (and this one) on MSP.
  * PendSV has the lowest priority, so it runs only when no other handler is
@@ -8,15 +10,21 @@
  * kairos_sched_switch(saved sp) with interrupts masked, and restores the
  * thread whose saved sp that returns (possibly the same one).
  *
- * Saved frame (context handle = its lowest address), 9 words, the same for
- * both variants and for stack_init() in port.cpp:
- *     +0  r4 r5 r6 r7 r8 r9 r10 r11   +32  EXC_RETURN
+ * Saved frame (context handle = its lowest address; offsets in frame.hpp,
+ * static_assert'ed against stack_init()'s structs in port.cpp):
+ *     +0  r4 r5 r6 r7 r8 r9 r10 r11   +32  EXC_RETURN      (ARMv6-M, ARMv7-M)
+ *     +0  PSPLIM  +4  r4 ... r11      +36  EXC_RETURN      (ARMv8-M mainline)
  *   then, if EXC_RETURN bit 4 is 0 (the thread used the FPU, extended
  *   frame; FPU builds only), s16-s31 above it, 16 words;
  *   then the hardware frame: r0-r3 r12 lr pc xPSR (+ s0-s15 FPSCR if extended).
  * Keeping EXC_RETURN per thread is what makes lazy FPU stacking work: a
  * thread that never touched the FPU has a basic frame and costs nothing.
+ * On ARMv8-M mainline each thread also keeps its own PSPLIM, the hardware
+ * stack limit (port.cpp stack_init(): its stack bottom plus
+ * cortex_m::stack_guard); the boot context keeps the reset value 0 (none).
  */
+#include "frame.hpp"
+
     .syntax unified
     .thumb
 
@@ -31,29 +39,58 @@
     .type   PendSV_Handler, %function
     .thumb_func
 PendSV_Handler:
-#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
+#if defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__)
+#  if KAIROS_CM_HAS_PSPLIM
+    /* stmdb/ldmia below store r2, r4-r11, lr at ascending addresses. */
+    .if KAIROS_CM_PSPLIM != 0 || KAIROS_CM_R4 != 4 || KAIROS_CM_EXC_RETURN != 36
+    .error "pendsv.S: frame.hpp does not match the register lists"
+    .endif
+#  else
+    .if KAIROS_CM_R4 != 0 || KAIROS_CM_EXC_RETURN != 32
+    .error "pendsv.S: frame.hpp does not match the register lists"
+    .endif
+#  endif
     mrs     r0, psp                 /* r0 = outgoing thread's stack */
+#  if KAIROS_CM_HAS_PSPLIM
+    mrs     r2, psplim              /* outgoing thread's stack limit */
+#  endif
 #  if defined(__ARM_FP)
-    tst     lr, #0x10               /* EXC_RETURN bit 4 clear: extended frame */
+    tst     lr, #KAIROS_CM_EXC_RETURN_FTYPE /* clear: extended frame */
     it      eq
     vstmdbeq r0!, {s16-s31}         /* also triggers the lazy s0-s15 stacking */
 #  endif
+#  if KAIROS_CM_HAS_PSPLIM
+    stmdb   r0!, {r2, r4-r11, lr}   /* PSPLIM, callee-saved, EXC_RETURN */
+#  else
     stmdb   r0!, {r4-r11, lr}       /* callee-saved + EXC_RETURN */
+#  endif
     cpsid   i
     bl      kairos_sched_switch     /* r0 = next thread's saved sp */
     cpsie   i                       /* PendSV only runs with PRIMASK clear */
+#  if KAIROS_CM_HAS_PSPLIM
+    ldmia   r0!, {r2, r4-r11, lr}
+#  else
     ldmia   r0!, {r4-r11, lr}
+#  endif
 #  if defined(__ARM_FP)
-    tst     lr, #0x10
+    tst     lr, #KAIROS_CM_EXC_RETURN_FTYPE
     it      eq
     vldmiaeq r0!, {s16-s31}
+#  endif
+#  if KAIROS_CM_HAS_PSPLIM
+    /* Limit first: MSR to PSPLIM/PSP checks nothing, and the incoming
+     * thread's PSP is above its own limit. */
+    msr     psplim, r2
 #  endif
     msr     psp, r0
     bx      lr                      /* exception return into the next thread */
 #elif defined(__ARM_ARCH_6M__)
+    .if KAIROS_CM_R4 != 0 || KAIROS_CM_R8 != 16 || KAIROS_CM_EXC_RETURN != 32
+    .error "pendsv.S: frame.hpp does not match the stores below"
+    .endif
     /* No stmdb, and stm/ldm reach only r0-r7: move r8-r11 through r4-r7. */
     mrs     r0, psp
-    subs    r0, #36
+    subs    r0, #KAIROS_CM_SW_FRAME
     mov     r1, r0
     stmia   r1!, {r4-r7}            /* +0:  r4-r7 */
     mov     r4, r8
@@ -67,7 +104,7 @@ PendSV_Handler:
     bl      kairos_sched_switch
     cpsie   i
     mov     r1, r0
-    adds    r1, #16
+    adds    r1, #KAIROS_CM_R8
     ldmia   r1!, {r4-r7}
     mov     r8, r4
     mov     r9, r5
@@ -78,7 +115,7 @@ PendSV_Handler:
     msr     psp, r1
     bx      r2
 #else
-#  error "pendsv.S: not an ARMv6-M or ARMv7-M core"
+#  error "pendsv.S: not an ARMv6-M, ARMv7-M or ARMv8-M mainline core"
 #endif
     .size   PendSV_Handler, . - PendSV_Handler
 
@@ -88,7 +125,7 @@ PendSV_Handler:
  * (main) is a thread PendSV can save and resume like any other. It lives
  * in this file so that linking start_scheduler() always links the strong
  * PendSV_Handler above (the startup's is weak). Thumb-1 encoding: runs on
- * both variants. */
+ * every variant. */
     .section .text.kairos_cortex_m_thread_to_psp, "ax", %progbits
     .global kairos_cortex_m_thread_to_psp
     .type   kairos_cortex_m_thread_to_psp, %function

@@ -1,7 +1,9 @@
-// Cortex-M port (ARMv6-M and ARMv7-M): interrupt mask, ISR detection, the
-// SysTick time base, semihosting console/exit, the HardFault handler (panic:
-// port/mcu_common/panic.cpp).
+// Cortex-M port (ARMv6-M, ARMv7-M, ARMv8-M mainline): interrupt mask, ISR
+// detection, the SysTick time base, semihosting console/exit, the HardFault
+// handler (panic: port/mcu_common/panic.cpp) and, on ARMv8-M mainline, the
+// stack-limit (PSPLIM) UsageFault handler.
 #include "cortex_m.hpp"
+#include "frame.hpp"
 
 #include <kairos/bits.hpp>
 #include <kairos/port.hpp>
@@ -28,21 +30,11 @@ constexpr int sys_exit_extended = 0x20;
 constexpr std::uint32_t adp_stopped_application_exit = 0x20026;
 constexpr std::uint32_t adp_stopped_runtime_error = 0x20023;
 
-// The frames pendsv.S saves and restores (see its header comment).
-struct sw_frame {
-    std::uint32_t r4_r11[8];
-    std::uint32_t exc_return;
-};
-struct hw_frame {
-    std::uint32_t r0, r1, r2, r3, r12, lr, pc, xpsr;
-};
-struct initial_frame {
-    sw_frame sw;
-    hw_frame hw;
-};
-static_assert(sizeof(sw_frame) == 9 * 4, "pendsv.S saves r4-r11 and EXC_RETURN: 9 words");
-static_assert(sizeof(hw_frame) == 8 * 4, "basic hardware frame: 8 words, so top - 32 stays 8-aligned");
-constexpr std::uint32_t exc_return_thread_psp = 0xFFFFFFFD;  // thread mode, PSP, basic frame
+using kairos::cortex_m::initial_frame;
+using kairos::cortex_m::stack_guard;
+// Thread mode, PSP, basic frame (ARMv8-M: also secure stack and state, the
+// state kairos runs in there).
+constexpr std::uint32_t exc_return_thread_psp = 0xFFFFFFFD;
 
 // Handlers' stack once threads run on PSP (the boot stack becomes main's).
 // 512 bytes without an FPU (basic frames, small parts), 1 KiB with one.
@@ -94,10 +86,11 @@ std::size_t min_stack_size() noexcept {
     // The initial frame plus one switch's worth of headroom: the frame an
     // interrupt or PendSV stacks (hardware frame + r4-r11/EXC_RETURN; with
     // an FPU the extended frame, 26 words, and s16-s31).
+    // On ARMv8-M mainline the stack_guard below PSPLIM comes on top.
 #if defined(__ARM_FP)
-    return sizeof(initial_frame) + (26 + 16 + 9) * 4;
+    return stack_guard + sizeof(initial_frame) + 26 * 4 + KAIROS_CM_FP_FRAME + KAIROS_CM_SW_FRAME;
 #else
-    return 2 * sizeof(initial_frame);
+    return stack_guard + 2 * sizeof(initial_frame);
 #endif
 }
 
@@ -106,6 +99,9 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
     auto* f = reinterpret_cast<initial_frame*>(top - sizeof(initial_frame));
     *f = initial_frame{};
     f->sw.exc_return = exc_return_thread_psp;
+#if KAIROS_CM_HAS_PSPLIM
+    f->sw.psplim = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(lo) + stack_guard);
+#endif
     f->hw.r0 = reinterpret_cast<std::uintptr_t>(arg);
     f->hw.lr = reinterpret_cast<std::uintptr_t>(&thread_returned);
     f->hw.pc = reinterpret_cast<std::uintptr_t>(entry) & ~std::uintptr_t{1};  // no Thumb bit in pc
@@ -125,6 +121,12 @@ void start_scheduler() noexcept {
     // where 0xC0 and 0xFF are the same level.
     auto& shpr3 = cortex_m::reg::at(cortex_m::reg::scb_shpr3);
     shpr3 = (shpr3 & 0x0000FFFFu) | (0xFFu << 16) | (0x80u << 24);
+#if KAIROS_CM_HAS_PSPLIM
+    // A thread's stack-limit fault (STKOF) must reach UsageFault_Handler,
+    // not escalate to HardFault: enable UsageFault (SHCSR.USGFAULTENA).
+    cortex_m::reg::at(cortex_m::reg::scb_shcsr) |= cortex_m::reg::shcsr_usgfaultena;
+    asm volatile("dsb\n\tisb" ::: "memory");
+#endif
     if (!on_psp) {
         kairos_cortex_m_thread_to_psp(isr_stack + sizeof isr_stack);
         on_psp = true;
@@ -234,6 +236,28 @@ void SysTick_Handler() noexcept {
     if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
 }
+
+#if KAIROS_CM_HAS_PSPLIM
+// kairos_sched_stack_overflow() is the kernel's report (src/sched.cpp).
+// Weak: null when the firmware does not link the kernel.
+[[noreturn]] void kairos_sched_stack_overflow() noexcept __attribute__((weak));
+
+// UsageFault_Handler() handles a UsageFault (enabled by start_scheduler()).
+// A stack-limit violation (CFSR.STKOF) is a thread overflowing its stack:
+// the core stopped it at its PSPLIM, above the canary; this handler runs on
+// MSP and ends the program with the kernel's overflow report of the running
+// thread (exit 97). Any other UsageFault is reported like a HardFault (98).
+void UsageFault_Handler() noexcept {
+    const std::uint32_t cfsr = kairos::cortex_m::reg::at(kairos::cortex_m::reg::scb_cfsr);
+    if ((cfsr & kairos::cortex_m::reg::cfsr_stkof) != 0) {
+        kairos::port::console_write("kairos: stack limit (PSPLIM) fault\n");
+        if (kairos_sched_stack_overflow != nullptr) kairos_sched_stack_overflow();
+    } else {
+        kairos::port::console_write("kairos: UsageFault\n");
+    }
+    kairos_port_exit(exit_hardfault);
+}
+#endif
 
 // HardFault_Handler() reports the fault and exits 98.
 void HardFault_Handler() noexcept {
