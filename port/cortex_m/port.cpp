@@ -1,32 +1,18 @@
 // Cortex-M port (ARMv6-M and ARMv7-M): interrupt mask, ISR detection, the
-// SysTick time base, semihosting console/exit, the HardFault handler (panic:
-// port/mcu_common/panic.cpp).
+// SysTick time base and tick (kairos_tick(), weak SysTick_Handler). Only
+// what the architecture defines: console, exit, fault handlers, startup and
+// the clock rate are the board's (boards/, include/kairos/board.hpp).
 #include "cortex_m.hpp"
 
 #include <kairos/bits.hpp>
+#include <kairos/board.hpp>
 #include <kairos/port.hpp>
+
+#include "../mcu_common/core_clock.hpp"
 
 extern "C" void kairos_cortex_m_thread_to_psp(void* msp_top) noexcept;  // pendsv.S
 
 namespace {
-
-// Exit codes seen by ctest for the port's fatal paths (the startup's
-// Default_Handler uses 96 for unexpected exceptions).
-constexpr int exit_hardfault = 98;
-
-// semihost(op, arg) performs an ARM semihosting call: bkpt 0xAB with the
-// operation in r0 and the argument in r1; the result comes back in r0.
-int semihost(int op, const void* arg) noexcept {
-    register int r0 asm("r0") = op;
-    register const void* r1 asm("r1") = arg;
-    asm volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
-constexpr int sys_write0 = 0x04;
-constexpr int sys_exit = 0x18;
-constexpr int sys_exit_extended = 0x20;
-constexpr std::uint32_t adp_stopped_application_exit = 0x20026;
-constexpr std::uint32_t adp_stopped_runtime_error = 0x20023;
 
 // The frames pendsv.S saves and restores (see its header comment).
 struct sw_frame {
@@ -64,6 +50,9 @@ volatile std::uint64_t systick_base = 0;
 std::uint32_t systick_period = 0;  // 0: not started
 volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
 
+// The core clock (port::set_cpu_hz()).
+kairos::mcu::core_clock core_clock;
+
 }  // namespace
 
 namespace kairos::port {
@@ -84,9 +73,11 @@ bool in_isr() noexcept {
     return (ipsr & 0x1FFu) != 0;  // exception number; 0 = thread mode
 }
 
-std::uint64_t now_us() noexcept { return div_u64<cortex_m::cpu_hz / 1000000u>(cortex_m::cycles()); }
+std::uint64_t now_us() noexcept { return div_u64(cortex_m::cycles(), core_clock.mhz); }
 
-void console_write(const char* s) noexcept { semihost(sys_write0, s); }
+void set_cpu_hz(std::uint32_t hz) noexcept { core_clock.set(hz, systick_period != 0); }
+
+std::uint32_t cpu_hz() noexcept { return core_clock.hz; }
 
 // ---- context switching (pendsv.S does the switch itself) -------------------
 
@@ -200,7 +191,10 @@ void systick_start(std::uint32_t period_cycles) noexcept {
 void set_tick_hook(tick_hook f) noexcept { tick_fn = f; }
 
 std::uint64_t cycles() noexcept {
-    if (systick_period == 0) systick_start(cpu_hz / 1000u);
+    if (systick_period == 0) {
+        core_clock.require();
+        systick_start(core_clock.hz / 1000u);
+    }
     const port::irq_state s = port::irq_disable();
     const std::uint64_t c = count_locked();
     port::irq_restore(s);
@@ -211,34 +205,16 @@ std::uint64_t cycles() noexcept {
 
 extern "C" {
 
-void kairos_port_exit(int code) noexcept {
-    const std::uint32_t block[2] = {adp_stopped_application_exit, static_cast<std::uint32_t>(code)};
-    semihost(sys_exit_extended, block);
-    // Fallback for hosts without SYS_EXIT_EXTENDED: only pass/fail survives.
-    semihost(sys_exit, reinterpret_cast<const void*>(static_cast<std::uintptr_t>(
-                           code == 0 ? adp_stopped_application_exit : adp_stopped_runtime_error)));
-    for (;;) asm volatile("wfi");
-}
-
-// kairos_mcu_ticker_tick() (port/mcu_common/ticker.cpp) fires due
-// kairos::tickers. Weak: null unless the program uses a ticker, so
-// ticker.cpp is only linked then. kairos_mcu_tick_ensure() is what it calls
-// to have the tick running: SysTick starts with the time base.
-void kairos_mcu_ticker_tick() noexcept __attribute__((weak));
 void kairos_mcu_tick_ensure() noexcept { (void)kairos::cortex_m::cycles(); }
 
-// SysTick_Handler() advances the 64-bit time base by one period, then fires
-// due tickers and runs the tick hook.
-void SysTick_Handler() noexcept {
+void kairos_tick() noexcept {
     systick_base = systick_base + systick_period;
     if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
 }
 
-// HardFault_Handler() reports the fault and exits 98.
-void HardFault_Handler() noexcept {
-    kairos::port::console_write("kairos: HardFault\n");
-    kairos_port_exit(exit_hardfault);
-}
+// SysTick_Handler() is the default for firmware without its own: weak, so a
+// vendor's strong SysTick_Handler (which then calls kairos_tick()) wins.
+__attribute__((weak)) void SysTick_Handler() noexcept { kairos_tick(); }
 
 }  // extern "C"
