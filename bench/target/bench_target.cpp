@@ -12,7 +12,7 @@
 // Output per bench, RIOT's tests/bench_* format plus a name line:
 //   bench <name> n <n> insns <instructions per iteration x 100, from the timer>
 //   { "result" : R, "ticks" : T }
-// with T = instructions per iteration (rounded) and R = KAIROS_CPU_HZ / T,
+// with T = instructions per iteration (rounded) and R = port::cpu_hz() / T,
 // i.e. iterations per second at one instruction per cycle (RIOT: result =
 // iterations per second, ticks = CPU cycles per iteration). Instructions
 // are a lower bound on cycles: real cores stall on flash wait states,
@@ -166,7 +166,7 @@ void run(const bench& b) {
     ktarget::print(" insns_x100 ");
     ktarget::print_u64(insns_x100);
     ktarget::print("\n{ \"result\" : ");
-    ktarget::print_u64(ticks ? KAIROS_CPU_HZ / ticks : 0);
+    ktarget::print_u64(ticks ? kairos::port::cpu_hz() / ticks : 0);
     ktarget::print(", \"ticks\" : ");
     ktarget::print_u64(ticks);
     ktarget::print(" }\n");

@@ -258,4 +258,50 @@ constexpr std::uint64_t div_u64(std::uint64_t x) noexcept {
     }
 }
 
+// divider16 is a run-time divisor 1 <= d < 2^16 prepared for div_u64(x, v):
+// where the core divides (KAIROS_HAS_DIV) the quotient is one division
+// instruction by d; elsewhere a multiply by the reciprocal
+// floor((2^32 - 1) / d), computed once by make_divider16(), short by less
+// than one unit and fixed by one compare. It is how the MCU ports turn
+// cycles of a clock set at run time (port::set_cpu_hz()) into microseconds
+// at the cost of the constant version plus the loads of d and reciprocal.
+struct divider16 {
+    std::uint32_t d;
+    std::uint32_t reciprocal;
+};
+constexpr divider16 make_divider16(std::uint32_t d) noexcept { return {d, d == 0 ? 0 : 0xFFFFFFFFu / d}; }
+
+namespace bits {
+namespace hw {
+// div32(n, v) returns n / v.d with the core's division.
+constexpr std::uint32_t div32(std::uint32_t n, divider16 v) noexcept { return n / v.d; }
+}  // namespace hw
+namespace sw {
+// div32(n, v) returns n / v.d by the reciprocal, without a division.
+constexpr std::uint32_t div32(std::uint32_t n, divider16 v) noexcept {
+    const std::uint32_t q = mulhi32(n, v.reciprocal);
+    return n - q * v.d >= v.d ? q + 1 : q;
+}
+}  // namespace sw
+constexpr std::uint32_t div32(std::uint32_t n, divider16 v) noexcept {
+#if KAIROS_HAS_DIV
+    return hw::div32(n, v);
+#else
+    return sw::div32(n, v);
+#endif
+}
+}  // namespace bits
+
+// div_u64(x, v) returns x / v.d for a 64-bit x: div_u64<D>'s long division
+// in base 2^16 with a run-time divisor.
+constexpr std::uint64_t div_u64(std::uint64_t x, divider16 v) noexcept {
+    const auto hi = static_cast<std::uint32_t>(x >> 32);
+    const auto lo = static_cast<std::uint32_t>(x);
+    const std::uint32_t q2 = bits::div32(hi, v);
+    const std::uint32_t mid = (hi - q2 * v.d) << 16 | lo >> 16;
+    const std::uint32_t q1 = bits::div32(mid, v);
+    const std::uint32_t low = (mid - q1 * v.d) << 16 | (lo & 0xFFFFu);
+    return (std::uint64_t{q2} << 32) + (std::uint64_t{q1} << 16) + bits::div32(low, v);
+}
+
 }  // namespace kairos

@@ -121,8 +121,9 @@ const char* name() noexcept;
 
 // ---- diagnostics ----------------------------------------------------------
 
-// console_write(s) writes a NUL-terminated string to the debug console
-// (stderr on hosts, semihosting under QEMU). Context: thread; not for isr.
+// console_write(s) writes a NUL-terminated string to the debug console:
+// stderr on hosts; on MCUs the board's (include/kairos/board.hpp), e.g.
+// semihosting under QEMU or a UART. Context: thread; not for isr.
 void console_write(const char* s) noexcept;
 
 }  // namespace kairos::port
@@ -152,8 +153,9 @@ void* kairos_sched_switch(void* ctx) noexcept;
 
 
 // kairos_port_panic() reports a fatal error (failed assertion, stack
-// overflow) on the console and stops: abort() on hosts, a semihosting exit
-// with a distinctive code on targets. Context: any. Never returns.
+// overflow) on the console and stops: abort() on hosts; on MCUs
+// port/mcu_common's weak default prints and calls the board's
+// kairos_port_exit(97) (board.hpp). Context: any. Never returns.
 [[noreturn]] void kairos_port_panic(const char* what, const char* file, int line) noexcept;
 }
 

@@ -1,20 +1,15 @@
-// Cortex-M specifics of the port beyond port.hpp: the SysTick time base, the
-// process exit used by tests under QEMU, and the register addresses shared by
-// the port's sources. Firmware and tests may include this; the portable core
-// never does.
+// Cortex-M specifics of the port beyond port.hpp and board.hpp: the SysTick
+// time base and the register addresses shared by the port's sources.
+// Firmware and tests may include this; the portable core never does. SysTick
+// counts the processor clock (CLKSOURCE = 1), whose rate the board sets with
+// kairos::port::set_cpu_hz() (board.hpp).
 #pragma once
+
+#include <kairos/board.hpp>
 
 #include <cstdint>
 
-#ifndef KAIROS_CPU_HZ
-#  error "KAIROS_CPU_HZ (core clock in Hz) must be defined; port/cortex_m/port.cmake sets it"
-#endif
-
 namespace kairos::cortex_m {
-
-// Core clock: SysTick counts it (CLKSOURCE = processor clock).
-inline constexpr std::uint32_t cpu_hz = KAIROS_CPU_HZ;
-static_assert(cpu_hz % 1000000u == 0, "KAIROS_CPU_HZ must be a whole number of MHz for now_us()");
 
 // System control space registers (ARMv6-M/ARMv7-M/ARMv8-M architecture manuals).
 namespace reg {
@@ -51,10 +46,3 @@ void set_tick_hook(tick_hook f) noexcept;
 std::uint64_t cycles() noexcept;
 
 }  // namespace kairos::cortex_m
-
-extern "C" {
-// kairos_port_exit(code) ends the program with exit status `code`: under
-// QEMU via semihosting SYS_EXIT_EXTENDED, so ctest sees the code itself.
-// Context: any. Never returns.
-[[noreturn]] void kairos_port_exit(int code) noexcept;
-}

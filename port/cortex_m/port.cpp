@@ -1,34 +1,21 @@
 // Cortex-M port (ARMv6-M, ARMv7-M, ARMv8-M mainline): interrupt mask, ISR
-// detection, the SysTick time base, semihosting console/exit, the HardFault
-// handler (panic: port/mcu_common/panic.cpp) and, on ARMv8-M mainline, the
-// stack-limit (PSPLIM) UsageFault handler.
+// detection, the SysTick time base and tick (kairos_tick(), weak
+// SysTick_Handler) and, on ARMv8-M mainline, the stack-limit (PSPLIM)
+// UsageFault handler (weak). Only what the architecture defines: console,
+// exit, fault policy, startup and the clock rate are the board's (boards/,
+// include/kairos/board.hpp).
 #include "cortex_m.hpp"
 #include "frame.hpp"
 
 #include <kairos/bits.hpp>
+#include <kairos/board.hpp>
 #include <kairos/port.hpp>
+
+#include "../mcu_common/core_clock.hpp"
 
 extern "C" void kairos_cortex_m_thread_to_psp(void* msp_top) noexcept;  // pendsv.S
 
 namespace {
-
-// Exit codes seen by ctest for the port's fatal paths (the startup's
-// Default_Handler uses 96 for unexpected exceptions).
-constexpr int exit_hardfault = 98;
-
-// semihost(op, arg) performs an ARM semihosting call: bkpt 0xAB with the
-// operation in r0 and the argument in r1; the result comes back in r0.
-int semihost(int op, const void* arg) noexcept {
-    register int r0 asm("r0") = op;
-    register const void* r1 asm("r1") = arg;
-    asm volatile("bkpt 0xAB" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
-constexpr int sys_write0 = 0x04;
-constexpr int sys_exit = 0x18;
-constexpr int sys_exit_extended = 0x20;
-constexpr std::uint32_t adp_stopped_application_exit = 0x20026;
-constexpr std::uint32_t adp_stopped_runtime_error = 0x20023;
 
 using kairos::cortex_m::initial_frame;
 using kairos::cortex_m::stack_guard;
@@ -56,6 +43,9 @@ volatile std::uint64_t systick_base = 0;
 std::uint32_t systick_period = 0;  // 0: not started
 volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
 
+// The core clock (port::set_cpu_hz()).
+kairos::mcu::core_clock core_clock;
+
 }  // namespace
 
 namespace kairos::port {
@@ -76,9 +66,11 @@ bool in_isr() noexcept {
     return (ipsr & 0x1FFu) != 0;  // exception number; 0 = thread mode
 }
 
-std::uint64_t now_us() noexcept { return div_u64<cortex_m::cpu_hz / 1000000u>(cortex_m::cycles()); }
+std::uint64_t now_us() noexcept { return div_u64(cortex_m::cycles(), core_clock.mhz); }
 
-void console_write(const char* s) noexcept { semihost(sys_write0, s); }
+void set_cpu_hz(std::uint32_t hz) noexcept { core_clock.set(hz, systick_period != 0); }
+
+std::uint32_t cpu_hz() noexcept { return core_clock.hz; }
 
 // ---- context switching (pendsv.S does the switch itself) -------------------
 
@@ -202,7 +194,10 @@ void systick_start(std::uint32_t period_cycles) noexcept {
 void set_tick_hook(tick_hook f) noexcept { tick_fn = f; }
 
 std::uint64_t cycles() noexcept {
-    if (systick_period == 0) systick_start(cpu_hz / 1000u);
+    if (systick_period == 0) {
+        core_clock.require();
+        systick_start(core_clock.hz / 1000u);
+    }
     const port::irq_state s = port::irq_disable();
     const std::uint64_t c = count_locked();
     port::irq_restore(s);
@@ -213,25 +208,9 @@ std::uint64_t cycles() noexcept {
 
 extern "C" {
 
-void kairos_port_exit(int code) noexcept {
-    const std::uint32_t block[2] = {adp_stopped_application_exit, static_cast<std::uint32_t>(code)};
-    semihost(sys_exit_extended, block);
-    // Fallback for hosts without SYS_EXIT_EXTENDED: only pass/fail survives.
-    semihost(sys_exit, reinterpret_cast<const void*>(static_cast<std::uintptr_t>(
-                           code == 0 ? adp_stopped_application_exit : adp_stopped_runtime_error)));
-    for (;;) asm volatile("wfi");
-}
-
-// kairos_mcu_ticker_tick() (port/mcu_common/ticker.cpp) fires due
-// kairos::tickers. Weak: null unless the program uses a ticker, so
-// ticker.cpp is only linked then. kairos_mcu_tick_ensure() is what it calls
-// to have the tick running: SysTick starts with the time base.
-void kairos_mcu_ticker_tick() noexcept __attribute__((weak));
 void kairos_mcu_tick_ensure() noexcept { (void)kairos::cortex_m::cycles(); }
 
-// SysTick_Handler() advances the 64-bit time base by one period, then fires
-// due tickers and runs the tick hook.
-void SysTick_Handler() noexcept {
+void kairos_tick() noexcept {
     systick_base = systick_base + systick_period;
     if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
@@ -242,27 +221,28 @@ void SysTick_Handler() noexcept {
 // Weak: null when the firmware does not link the kernel.
 [[noreturn]] void kairos_sched_stack_overflow() noexcept __attribute__((weak));
 
+// HardFault_Handler() is the board's (or the vendor startup's) fault policy.
+void HardFault_Handler() noexcept;
+
 // UsageFault_Handler() handles a UsageFault (enabled by start_scheduler()).
 // A stack-limit violation (CFSR.STKOF) is a thread overflowing its stack:
 // the core stopped it at its PSPLIM, above the canary; this handler runs on
 // MSP and ends the program with the kernel's overflow report of the running
-// thread (exit 97). Any other UsageFault is reported like a HardFault (98).
-void UsageFault_Handler() noexcept {
+// thread (exit 97). Any other UsageFault goes to the board's
+// HardFault_Handler(). Weak: a vendor's own UsageFault_Handler replaces it
+// (and then should call kairos_sched_stack_overflow() on STKOF).
+__attribute__((weak)) void UsageFault_Handler() noexcept {
     const std::uint32_t cfsr = kairos::cortex_m::reg::at(kairos::cortex_m::reg::scb_cfsr);
     if ((cfsr & kairos::cortex_m::reg::cfsr_stkof) != 0) {
         kairos::port::console_write("kairos: stack limit (PSPLIM) fault\n");
         if (kairos_sched_stack_overflow != nullptr) kairos_sched_stack_overflow();
-    } else {
-        kairos::port::console_write("kairos: UsageFault\n");
     }
-    kairos_port_exit(exit_hardfault);
+    HardFault_Handler();
 }
 #endif
 
-// HardFault_Handler() reports the fault and exits 98.
-void HardFault_Handler() noexcept {
-    kairos::port::console_write("kairos: HardFault\n");
-    kairos_port_exit(exit_hardfault);
-}
+// SysTick_Handler() is the default for firmware without its own: weak, so a
+// vendor's strong SysTick_Handler (which then calls kairos_tick()) wins.
+__attribute__((weak)) void SysTick_Handler() noexcept { kairos_tick(); }
 
 }  // extern "C"

@@ -6,17 +6,16 @@
 // expirations a period shorter than that cannot deliver are counted in
 // overruns(), never replayed in a burst.
 //
-// The port calls kairos_mcu_ticker_tick() from its tick handler through a
-// weak declaration, so this file is linked only by programs that use a
-// ticker, and provides kairos_mcu_tick_ensure() (start the tick if it does
-// not run yet).
+// The port's kairos_tick() calls kairos_mcu_ticker_tick() through a weak
+// declaration (include/kairos/board.hpp), so this file is linked only by
+// programs that use a ticker; arming calls the port's
+// kairos_mcu_tick_ensure() (start the tick if it does not run yet).
+#include <kairos/board.hpp>
 #include <kairos/port.hpp>
 #include <kairos/ticker.hpp>
 #include <kairos/time.hpp>
 
 #include <cstdint>
-
-extern "C" void kairos_mcu_tick_ensure() noexcept;  // the port's
 
 namespace kairos {
 
@@ -110,5 +109,5 @@ int ticker::signal_number() noexcept { return -1; }
 
 }  // namespace kairos
 
-// Called by the port's tick handler when this file is linked (weak there).
+// Called by the port's kairos_tick() when this file is linked (weak there).
 extern "C" void kairos_mcu_ticker_tick() noexcept { kairos::ticker_dispatch::tick(); }

@@ -4,20 +4,16 @@
 // and tests may include this; the portable core never does.
 #pragma once
 
+#include <kairos/board.hpp>
+
 #include <cstdint>
 
 #include "frame.hpp"
 
-#ifndef KAIROS_CPU_HZ
-#  error "KAIROS_CPU_HZ (CCOUNT rate in Hz) must be defined; port/xtensa_lx106/port.cmake sets it"
-#endif
-
+// CCOUNT counts the core clock (80 MHz on an ESP8266 at its default clock;
+// the QEMU sim machine's model 40 MHz), whose rate the board sets with
+// kairos::port::set_cpu_hz() (board.hpp).
 namespace kairos::lx106 {
-
-// CCOUNT rate: the core clock (80 MHz on an ESP8266; the QEMU sim machine's
-// lx106 model counts at its own configured rate, see port.cmake).
-inline constexpr std::uint32_t cpu_hz = KAIROS_CPU_HZ;
-static_assert(cpu_hz % 1000000u == 0, "KAIROS_CPU_HZ must be a whole number of MHz for now_us()");
 
 // ccount() reads the 32-bit cycle counter (special register CCOUNT).
 inline std::uint32_t ccount() noexcept {
@@ -65,8 +61,4 @@ void kairos_lx106_user_vector();
 // instruction again, unless the handler emulated it (e.g. a LoadStoreError
 // on a byte read from flash) and advanced pc.
 void kairos_lx106_exception(std::uint32_t cause, kairos::lx106::exception_frame* frame) noexcept;
-
-// kairos_port_exit(code) ends the program with exit status `code` through
-// the simulator call (QEMU keeps the low 8 bits). Context: any.
-[[noreturn]] void kairos_port_exit(int code) noexcept;
 }

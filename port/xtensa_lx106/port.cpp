@@ -1,12 +1,16 @@
 // Xtensa lx106 (ESP8266) port: interrupt lock on PS.INTLEVEL (rsil/wsr),
 // ISR detection, CCOUNT time base and CCOMPARE0 tick, the level-1
 // interrupt dispatch and the thread half of the context switch (the switch
-// itself: switch.S), console and exit through QEMU's simcall semihosting
-// (panic: port/mcu_common/panic.cpp).
+// itself: switch.S). Only what the core defines: console, exit, vectors,
+// startup and the clock rate are the board's (boards/,
+// include/kairos/board.hpp).
 #include "lx106.hpp"
 
 #include <kairos/bits.hpp>
+#include <kairos/board.hpp>
 #include <kairos/port.hpp>
+
+#include "../mcu_common/core_clock.hpp"
 
 // kairos_lx106_soft_hook is set_soft_irq_hook()'s function; switch.S reads it
 // too (to skip the C dispatch when there is none).
@@ -15,20 +19,8 @@ kairos::lx106::irq_hook volatile kairos_lx106_soft_hook = nullptr;
 
 namespace {
 
-
-// simcall(op, a, b, c) is QEMU's Xtensa semihosting call: operation in a2,
-// arguments in a3..a5; the result comes back in a2 and errno in a3, which
-// therefore is an output too (otherwise the compiler assumes a3 survives).
-int simcall(int op, int a, const void* b, int c) noexcept {
-    register int a2 asm("a2") = op;
-    register int a3 asm("a3") = a;
-    register const void* a4 asm("a4") = b;
-    register int a5 asm("a5") = c;
-    asm volatile("simcall" : "+r"(a2), "+r"(a3) : "r"(a4), "r"(a5) : "memory");
-    return a2;
-}
-constexpr int sys_exit = 1;
-constexpr int sys_write = 4;
+// The CCOUNT rate (port::set_cpu_hz()).
+kairos::mcu::core_clock core_clock;
 
 std::uint32_t ccount_high = 0;  // wraps of CCOUNT seen by cycles()
 std::uint32_t ccount_last = 0;
@@ -58,18 +50,15 @@ std::uint32_t rsr_ccompare0() noexcept {
 // Writing CCOMPARE0 also acknowledges the timer interrupt.
 void wsr_ccompare0(std::uint32_t v) noexcept { asm volatile("wsr %0, ccompare0\n\tesync" ::"r"(v) : "memory"); }
 
-// kairos_mcu_ticker_tick() (port/mcu_common/ticker.cpp) fires due
-// kairos::tickers. Weak: null unless the program uses a ticker.
-extern "C" void kairos_mcu_ticker_tick() noexcept __attribute__((weak));
-extern "C" void kairos_mcu_tick_ensure() noexcept;
+}  // namespace
 
-// tick() handles CCOMPARE0: the next deadline one period after the last,
+// kairos_tick() handles CCOMPARE0: the next deadline one period after the last,
 // or one period from now if this handler ran so late that it already
 // passed (else the timer would wait for CCOUNT to wrap, 2^32 cycles).
 // The hook runs first (as early as possible), then the tickers; last comes
 // cycles()'s wrap accounting (interrupts are masked here), so CCOUNT wraps
 // are seen while ticks run even if nothing reads the time.
-void tick() noexcept {
+extern "C" void kairos_tick() noexcept {
     const std::uint32_t now = kairos::lx106::ccount();
     std::uint32_t next = rsr_ccompare0() + tick_period;
     if (static_cast<std::int32_t>(next - now) < 16) next = now + tick_period;
@@ -81,6 +70,8 @@ void tick() noexcept {
     ccount_last = c;
 }
 
+namespace {
+
 // thread_returned() is a new thread's a0: entry functions must not return.
 [[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", __FILE__, __LINE__); }
 
@@ -88,15 +79,11 @@ void tick() noexcept {
 
 namespace kairos::port {
 
-std::uint64_t now_us() noexcept {
-    return div_u64<lx106::cpu_hz / 1000000u>(lx106::cycles());
-}
+std::uint64_t now_us() noexcept { return div_u64(lx106::cycles(), core_clock.mhz); }
 
-void console_write(const char* s) noexcept {
-    int n = 0;
-    while (s[n] != '\0') ++n;
-    simcall(sys_write, 1, s, n);
-}
+void set_cpu_hz(std::uint32_t hz) noexcept { core_clock.set(hz, tick_period != 0); }
+
+std::uint32_t cpu_hz() noexcept { return core_clock.hz; }
 
 // ---- context switching (switch.S does the switch itself) -------------------
 
@@ -172,7 +159,7 @@ extern "C" {
 // switch request, maybe raised by a handler just now) is pending and
 // enabled, so switch.S switches before returning from the interrupt.
 std::uint32_t kairos_lx106_interrupt(std::uint32_t pending) noexcept {
-    if ((pending & timer0_bit) != 0) tick();
+    if ((pending & timer0_bit) != 0) kairos_tick();
     if ((pending & soft_bit) != 0) {
         if (const kairos::lx106::irq_hook f = kairos_lx106_soft_hook) f();
     }
@@ -182,12 +169,9 @@ std::uint32_t kairos_lx106_interrupt(std::uint32_t pending) noexcept {
 // kairos_mcu_tick_ensure() starts the 1 ms tick unless a tick runs:
 // kairos::ticker (port/mcu_common/ticker.cpp) calls it when arming.
 void kairos_mcu_tick_ensure() noexcept {
-    if (tick_period == 0) kairos::lx106::tick_start(kairos::lx106::cpu_hz / 1000u);
-}
-
-void kairos_port_exit(int code) noexcept {
-    simcall(sys_exit, code, nullptr, 0);
-    for (;;) asm volatile("waiti 0");
+    if (tick_period != 0) return;
+    core_clock.require();
+    kairos::lx106::tick_start(core_clock.hz / 1000u);
 }
 
 }  // extern "C"

@@ -1,19 +1,14 @@
 // target.hpp: what the on-target tests and benchmarks need from the board
-// beyond port.hpp: the exit used to report a result to ctest, and printing of
+// beyond port.hpp and board.hpp: a periodic test interrupt, and printing of
 // numbers without a C library (and without run-time division, which lx106's
 // libgcc lacks).
 #pragma once
 
+#include <kairos/board.hpp>  // kairos_port_exit(): the board's (QEMU: semihosting)
 #include <kairos/detail/decimal.hpp>
 #include <kairos/port.hpp>
 
 #include <cstdint>
-
-extern "C" {
-// kairos_port_exit(code) ends the program with exit status `code` (QEMU
-// semihosting). Defined by the Cortex-M and lx106 ports.
-[[noreturn]] void kairos_port_exit(int code) noexcept;
-}
 
 namespace ktarget {
 

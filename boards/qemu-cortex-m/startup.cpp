@@ -1,15 +1,25 @@
-// Cortex-M startup without a C library: the vector table, Reset_Handler
-// (FPU enable, .data copy, .bss zero, static constructors, main, exit) and
-// weak defaults for every exception the port does not handle.
+// SPDX-License-Identifier: MIT
+// Startup of the QEMU Cortex-M boards, without a C library: the vector
+// table, Reset_Handler (FPU enable, .data copy, .bss zero, the core clock,
+// static constructors, main, exit) and weak defaults for every exception
+// nobody else handles.
 //
-// The port (libkairos) defines SysTick_Handler and HardFault_Handler; they
-// are referenced here, so the linker always pulls them in. Everything else
-// is a weak alias of Default_Handler that a firmware (or a later port object
-// such as the PendSV switch) overrides with a strong definition.
+// The port (libkairos) defines PendSV_Handler and a weak SysTick_Handler;
+// the board's semihosting.cpp defines HardFault_Handler. Everything else is
+// a weak alias of Default_Handler that a firmware overrides with a strong
+// definition.
 #include "cortex_m.hpp"
-#include "target.hpp"
+
+#include <kairos/detail/decimal.hpp>
+#include <kairos/port.hpp>
+
+#include "system_vectors.hpp"
 
 #include <cstdint>
+
+#ifndef KAIROS_BOARD_CPU_HZ
+#  error "KAIROS_BOARD_CPU_HZ: the QEMU model's SysTick rate, set by the board's board.cmake"
+#endif
 
 extern "C" {
 extern std::uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
@@ -26,9 +36,11 @@ void SysTick_Handler();
 void Default_Handler() {
     std::uint32_t ipsr;
     asm volatile("mrs %0, ipsr" : "=r"(ipsr));
-    ktarget::print("kairos: unexpected exception ");
-    ktarget::print_u64(ipsr & 0x1FFu);
-    ktarget::print("\n");
+    char buf[11];
+    *kairos::detail::put_decimal(buf, ipsr & 0x1FFu) = '\0';
+    kairos::port::console_write("kairos: unexpected exception ");
+    kairos::port::console_write(buf);
+    kairos::port::console_write("\n");
     kairos_port_exit(96);
 }
 
@@ -54,22 +66,7 @@ constexpr int irq_count = 32;  // the table covers IRQ0..31 (NVIC_ISER0)
 
 // The vector table: initial SP, then the 15 system exceptions, then IRQs.
 extern "C" __attribute__((section(".isr_vector"), used)) const vector kairos_vectors[16 + irq_count] = {
-    reinterpret_cast<vector>(_estack),
-    Reset_Handler,
-    NMI_Handler,
-    HardFault_Handler,
-    MemManage_Handler,
-    BusFault_Handler,
-    UsageFault_Handler,
-    nullptr,
-    nullptr,
-    nullptr,
-    nullptr,
-    SVC_Handler,
-    DebugMon_Handler,
-    nullptr,
-    PendSV_Handler,
-    SysTick_Handler,
+    KAIROS_CORTEX_M_SYSTEM_VECTORS(_estack),
     IRQ0_Handler,
     IRQ1_Handler,
     IRQ2_Handler,
@@ -91,13 +88,7 @@ extern "C" void Reset_Handler() {
 #endif
     for (std::uint32_t *src = _sidata, *dst = _sdata; dst < _edata;) *dst++ = *src++;
     for (std::uint32_t* dst = _sbss; dst < _ebss;) *dst++ = 0;
+    kairos::port::set_cpu_hz(KAIROS_BOARD_CPU_HZ);
     for (void (**ctor)() = __init_array_start; ctor < __init_array_end; ++ctor) (*ctor)();
     kairos_port_exit(kairos_app_main());
 }
-
-void ktarget::periodic_irq_start(std::uint32_t period_us, void (*fn)()) noexcept {
-    kairos::cortex_m::set_tick_hook(fn);
-    kairos::cortex_m::systick_start(period_us * (kairos::cortex_m::cpu_hz / 1000000u));
-}
-
-void ktarget::periodic_irq_stop() noexcept { kairos::cortex_m::set_tick_hook(nullptr); }

@@ -1,0 +1,10 @@
+# SPDX-License-Identifier: MIT
+# QEMU `-M sim -cpu lx106` (KAIROS_MCU=lx106): vectors, reset, startup,
+# simcall console and exit; CCOUNT at the model's 40 MHz (an ESP8266 runs at
+# 80 MHz), so now_us() and the tickers keep QEMU's virtual time.
+set(_kairos_board_dir ${CMAKE_CURRENT_LIST_DIR})
+add_library(kairos_board OBJECT ${_kairos_board_dir}/reset.S ${_kairos_board_dir}/vectors.S ${_kairos_board_dir}/startup.cpp ${_kairos_board_dir}/semihosting.cpp)
+target_link_libraries(kairos_board PUBLIC kairos PRIVATE kairos_warnings)
+target_compile_definitions(kairos_board PRIVATE KAIROS_BOARD_CPU_HZ=40000000)
+kairos_board_linker_script(${_kairos_board_dir}/lx106.ld)
+set(KAIROS_BOARD_RUNS_IN_QEMU ON)

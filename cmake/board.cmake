@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: MIT
+# KAIROS_BOARD selects the board under boards/ whose startup, linker script
+# and hooks (console, exit, fault handlers, clock) the project's own
+# firmware (tests/target, bench/target, boards' examples) is built for. The
+# library itself is board-independent: a firmware of its own brings its
+# board code instead (docs/porting.md) and leaves KAIROS_BOARD empty.
+#
+# boards/<name>/board.cmake, included once, defines the OBJECT library
+# kairos_board (the board's sources; its INTERFACE link options carry the
+# linker script) and sets KAIROS_BOARD_RUNS_IN_QEMU to ON when ctest can run
+# its firmware under QEMU (cmake/qemu-test.cmake), OFF for real hardware.
+include_guard(GLOBAL)
+
+set(KAIROS_BOARD "" CACHE STRING "Board under boards/ for the project's firmware (empty: none)")
+
+# kairos_use_board() includes boards/${KAIROS_BOARD}/board.cmake and returns
+# in KAIROS_BOARD_FOUND whether there is a board.
+macro(kairos_use_board)
+    set(KAIROS_BOARD_FOUND OFF)
+    if(NOT KAIROS_BOARD STREQUAL "")
+        set(_kairos_board_file ${PROJECT_SOURCE_DIR}/boards/${KAIROS_BOARD}/board.cmake)
+        if(NOT EXISTS ${_kairos_board_file})
+            message(FATAL_ERROR "KAIROS_BOARD=${KAIROS_BOARD}: no ${_kairos_board_file}")
+        endif()
+        if(NOT TARGET kairos_board)
+            include(${_kairos_board_file})
+        endif()
+        set(KAIROS_BOARD_FOUND ON)
+    endif()
+endmacro()
+
+# kairos_board_linker_script(<script> [<dir>...]) links the board's firmware
+# with <script>, with <dir>s on the linker's search path (for INCLUDE).
+function(kairos_board_linker_script script)
+    get_filename_component(dir ${script} DIRECTORY)
+    set(search -L${dir})
+    foreach(d IN LISTS ARGN)
+        list(APPEND search -L${d})
+    endforeach()
+    target_link_options(kairos_board INTERFACE -T${script} ${search})
+    set_property(TARGET kairos_board APPEND PROPERTY INTERFACE_LINK_DEPENDS ${script})
+endfunction()

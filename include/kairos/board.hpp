@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+// kairos/board.hpp: the part of the port contract that only the
+// microcontroller ports (cortex_m, xtensa_lx106) have, and the hooks a
+// board provides. port.hpp holds the rest; between them every function a
+// port, port/mcu_common or a board defines for the others is declared here
+// once (docs/kernel.md, "Port and board hooks", lists them with who defines
+// each). Firmware may include this; the portable core never does.
+//
+// Who defines what:
+//   port     port/<arch>/: the core's own registers and timer
+//   common   port/mcu_common/: shared by the MCU ports
+//   board    boards/<name>/ or the firmware: console, exit, clock, startup
+//   weak     a default in port/mcu_common that a strong definition replaces
+#pragma once
+
+#include <cstdint>
+
+namespace kairos::port {
+
+// set_cpu_hz(hz) tells the port the rate of its core timer's clock (Cortex-M:
+// the processor clock SysTick counts, CMSIS SystemCoreClock; lx106: CCOUNT)
+// in Hz, a whole number of MHz in [1 MHz, 65535 MHz]. Call it once, before
+// the first now_us(), ticker or kernel::run() starts the tick; the board's
+// startup does (QEMU boards: their model's rate). If nothing set it, starting
+// the tick panics ("core clock not set"): there is no silent default. A call
+// after the tick started, or an invalid rate, panics too. Defined by: port.
+// Context: thread, before the tick starts.
+void set_cpu_hz(std::uint32_t hz) noexcept;
+
+// cpu_hz() returns the rate set_cpu_hz() set, 0 before. Defined by: port.
+// Context: any.
+std::uint32_t cpu_hz() noexcept;
+
+// console_write() (port.hpp) is the board's on MCUs: a UART, semihosting
+// under QEMU. Weak default (common): output dropped.
+
+}  // namespace kairos::port
+
+extern "C" {
+
+// kairos_tick() does the port's work for one core-timer interrupt: extends
+// the time base, fires due kairos::tickers, runs the port's tick hook.
+// Cortex-M: the body of SysTick_Handler. A firmware that defines its own
+// SysTick_Handler (CMSIS, CubeMX, nrfx) calls kairos_tick() from it; without
+// one, the port's weak SysTick_Handler does. lx106: called by the port's
+// interrupt dispatch for CCOMPARE0. Defined by: port. Context: the core
+// timer's interrupt only.
+void kairos_tick() noexcept;
+
+// kairos_mcu_tick_ensure() starts the core timer's periodic tick (1 ms) if it
+// does not run yet; kairos::ticker calls it when arming. Defined by: port.
+// Context: thread.
+void kairos_mcu_tick_ensure() noexcept;
+
+// kairos_mcu_ticker_tick() fires due kairos::tickers; kairos_tick() calls it.
+// Defined by: common (port/mcu_common/ticker.cpp), referenced weakly so that
+// ticker.cpp is linked only by programs that use a ticker (null otherwise).
+// Context: the core timer's interrupt.
+void kairos_mcu_ticker_tick() noexcept __attribute__((weak));
+
+// kairos_port_exit(code) ends the program with status `code`. QEMU boards:
+// a semihosting exit, so ctest sees the code. Weak default (common): mask
+// interrupts and wait forever (a real board keeps what the console shows;
+// a board may reset instead). Never a breakpoint. Context: any.
+[[noreturn]] void kairos_port_exit(int code) noexcept;
+
+// kairos_port_panic() (port.hpp) on MCUs: weak default (common) writes the
+// message with console_write() and calls kairos_port_exit(97), interrupts
+// masked; a board or firmware may replace it (log to flash, reset).
+
+// The __atomic_<op>_<N> functions GCC calls for read-modify-write on cores
+// without compare-and-swap (ARMv6-M, lx106) are defined by common
+// (port/mcu_common/atomic_irq.cpp) on the port's interrupt mask; the
+// compiler declares them.
+
+}  // extern "C"

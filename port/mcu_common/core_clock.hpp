@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// core_clock: the MCU ports' run-time core clock behind port::set_cpu_hz()
+// and port::cpu_hz() (include/kairos/board.hpp): the rate in Hz and, for
+// now_us(), the rate in MHz as a prepared divisor. Shared by cortex_m and
+// xtensa_lx106.
+#pragma once
+
+#include <kairos/bits.hpp>
+#include <kairos/port.hpp>
+
+#include <cstdint>
+
+namespace kairos::mcu {
+
+struct core_clock {
+    std::uint32_t hz = 0;  // 0: not set
+    divider16 mhz{};
+
+    // set(rate, tick_started) is set_cpu_hz(): panics on a rate that is not
+    // a whole number of MHz in [1, 65535] or once the tick runs.
+    void set(std::uint32_t rate, bool tick_started) noexcept {
+        if (rate < 1000000u || rate % 1000000u != 0 || rate / 1000000u > 0xFFFFu) {
+            kairos_port_panic("set_cpu_hz: not a whole number of MHz in [1, 65535]", __FILE__, __LINE__);
+        }
+        if (tick_started) kairos_port_panic("set_cpu_hz after the tick started", __FILE__, __LINE__);
+        hz = rate;
+        mhz = make_divider16(rate / 1000000u);
+    }
+
+    // require() is called where the tick starts: no silent default rate.
+    void require() const noexcept {
+        if (hz == 0) kairos_port_panic("core clock not set: call kairos::port::set_cpu_hz() first", __FILE__, __LINE__);
+    }
+};
+
+}  // namespace kairos::mcu

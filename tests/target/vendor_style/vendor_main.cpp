@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// The application side of the vendor-shaped firmware: two kairos threads
+// pass a sequence through an spsc_ring, the producer sleeping on the tick
+// that the vendor's own SysTick_Handler forwards with kairos_tick(). Passes
+// (exit 0) when every value arrived once, in order, and the vendor handler
+// ran.
+#include <kairos/kernel/thread.hpp>
+#include <kairos/port.hpp>
+#include <kairos/spsc_ring.hpp>
+
+#include <cstdint>
+
+extern "C" volatile std::uint32_t vendor_systicks;
+
+namespace {
+
+namespace k = kairos::kernel;
+
+constexpr std::uint32_t count = 2000;
+kairos::spsc_ring<std::uint32_t, 16> ring;
+std::uint32_t received = 0;
+bool in_order = true;
+alignas(8) unsigned char producer_stack[2048];
+alignas(8) unsigned char consumer_stack[2048];
+
+void producer(void*) {
+    for (std::uint32_t i = 1; i <= count; ++i) {
+        while (!ring.try_push(i)) k::yield();
+        if (i % 256 == 0) k::sleep_us(1500);  // at least one SysTick period
+    }
+}
+
+void consumer(void*) {
+    while (received < count) {
+        std::uint32_t v;
+        if (!ring.try_pop(v)) {
+            k::yield();
+            continue;
+        }
+        if (v != received + 1) in_order = false;
+        received = v;
+    }
+}
+
+}  // namespace
+
+int main() {
+    k::thread_create(producer_stack, sizeof producer_stack, 1, producer, nullptr, "producer");
+    k::thread_create(consumer_stack, sizeof consumer_stack, 1, consumer, nullptr, "consumer");
+    k::run_options o;
+    o.return_when_idle = true;
+    k::run(o);
+    const bool ok = received == count && in_order && vendor_systicks > 0;
+    kairos::port::console_write(ok ? "vendor_style: ok\n" : "vendor_style: FAILED\n");
+    return ok ? 0 : 1;
+}
