@@ -48,7 +48,9 @@ void Default_Handler() {
 KAIROS_WEAK_HANDLER(NMI_Handler);
 KAIROS_WEAK_HANDLER(MemManage_Handler);
 KAIROS_WEAK_HANDLER(BusFault_Handler);
-KAIROS_WEAK_HANDLER(UsageFault_Handler);
+#if !defined(__ARM_ARCH_8M_MAIN__) && !defined(__ARM_ARCH_8_1M_MAIN__)
+KAIROS_WEAK_HANDLER(UsageFault_Handler);  // ARMv8-M mainline: the port's weak one
+#endif
 KAIROS_WEAK_HANDLER(SVC_Handler);
 KAIROS_WEAK_HANDLER(DebugMon_Handler);
 KAIROS_WEAK_HANDLER(PendSV_Handler);

@@ -47,6 +47,14 @@ extern "C" {
 // timer's interrupt only.
 void kairos_tick() noexcept;
 
+// kairos_usage_fault() (ARMv8-M mainline: Cortex-M33, M55) handles a
+// UsageFault: on a stack-limit fault (a thread reached its PSPLIM) the
+// kernel's overflow report and exit 97, otherwise the board's
+// HardFault_Handler(). The port's weak UsageFault_Handler calls it; a
+// firmware with its own UsageFault_Handler calls it from there. Defined by:
+// port. Context: the UsageFault exception only.
+void kairos_usage_fault() noexcept;
+
 // kairos_mcu_tick_ensure() starts the core timer's periodic tick (1 ms) if it
 // does not run yet; kairos::ticker calls it when arming. Defined by: port.
 // Context: thread.

@@ -224,14 +224,13 @@ void kairos_tick() noexcept {
 // HardFault_Handler() is the board's (or the vendor startup's) fault policy.
 void HardFault_Handler() noexcept;
 
-// UsageFault_Handler() handles a UsageFault (enabled by start_scheduler()).
-// A stack-limit violation (CFSR.STKOF) is a thread overflowing its stack:
-// the core stopped it at its PSPLIM, above the canary; this handler runs on
-// MSP and ends the program with the kernel's overflow report of the running
-// thread (exit 97). Any other UsageFault goes to the board's
-// HardFault_Handler(). Weak: a vendor's own UsageFault_Handler replaces it
-// (and then should call kairos_sched_stack_overflow() on STKOF).
-__attribute__((weak)) void UsageFault_Handler() noexcept {
+// kairos_usage_fault() handles a UsageFault (enabled by start_scheduler();
+// declared in kairos/board.hpp). A stack-limit violation (CFSR.STKOF) is a
+// thread overflowing its stack: the core stopped it at its PSPLIM, above
+// the canary; this runs on MSP and ends the program with the kernel's
+// overflow report of the running thread (exit 97). Any other UsageFault
+// goes to the board's HardFault_Handler().
+void kairos_usage_fault() noexcept {
     const std::uint32_t cfsr = kairos::cortex_m::reg::at(kairos::cortex_m::reg::scb_cfsr);
     if ((cfsr & kairos::cortex_m::reg::cfsr_stkof) != 0) {
         kairos::port::console_write("kairos: stack limit (PSPLIM) fault\n");
@@ -239,6 +238,11 @@ __attribute__((weak)) void UsageFault_Handler() noexcept {
     }
     HardFault_Handler();
 }
+
+// UsageFault_Handler() is the default for firmware without its own: weak, so
+// a vendor's strong UsageFault_Handler (which then calls kairos_usage_fault())
+// wins, as with SysTick_Handler.
+__attribute__((weak)) void UsageFault_Handler() noexcept { kairos_usage_fault(); }
 #endif
 
 // SysTick_Handler() is the default for firmware without its own: weak, so a
