@@ -260,30 +260,38 @@ constexpr std::uint64_t div_u64(std::uint64_t x) noexcept {
 
 // divider16 is a run-time divisor 1 <= d < 2^16 prepared for div_u64(x, v):
 // where the core divides (KAIROS_HAS_DIV) the quotient is one division
-// instruction by d; elsewhere a multiply by the reciprocal
-// floor((2^32 - 1) / d), computed once by make_divider16(), short by less
-// than one unit and fixed by one compare. It is how the MCU ports turn
-// cycles of a clock set at run time (port::set_cpu_hz()) into microseconds
-// at the cost of the constant version plus the loads of d and reciprocal.
+// instruction by d; elsewhere a power of two is a shift and any other d a
+// multiply by the reciprocal floor((2^32 - 1) / d), computed once by
+// make_divider16(), short by less than one unit and fixed by one compare.
+// It is how the MCU ports turn cycles of a clock set at run time
+// (port::set_cpu_hz()) into microseconds.
 struct divider16 {
     std::uint32_t d;
     std::uint32_t reciprocal;
+    std::uint32_t shift;  // log2(d) for a power of two, else 32
 };
-constexpr divider16 make_divider16(std::uint32_t d) noexcept { return {d, d == 0 ? 0 : 0xFFFFFFFFu / d}; }
+constexpr divider16 make_divider16(std::uint32_t d) noexcept {
+    std::uint32_t shift = 32;
+    if (d != 0 && (d & (d - 1)) == 0) {
+        shift = 0;
+        while ((std::uint32_t{1} << shift) != d) ++shift;
+    }
+    return {d, d == 0 ? 0 : 0xFFFFFFFFu / d, shift};
+}
 
 namespace bits {
 namespace hw {
 // div32(n, v) returns n / v.d with the core's division.
-constexpr std::uint32_t div32(std::uint32_t n, divider16 v) noexcept { return n / v.d; }
+constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept { return n / v.d; }
 }  // namespace hw
 namespace sw {
 // div32(n, v) returns n / v.d by the reciprocal, without a division.
-constexpr std::uint32_t div32(std::uint32_t n, divider16 v) noexcept {
+constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept {
     const std::uint32_t q = mulhi32(n, v.reciprocal);
     return n - q * v.d >= v.d ? q + 1 : q;
 }
 }  // namespace sw
-constexpr std::uint32_t div32(std::uint32_t n, divider16 v) noexcept {
+constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept {
 #if KAIROS_HAS_DIV
     return hw::div32(n, v);
 #else
@@ -292,16 +300,43 @@ constexpr std::uint32_t div32(std::uint32_t n, divider16 v) noexcept {
 }
 }  // namespace bits
 
-// div_u64(x, v) returns x / v.d for a 64-bit x: div_u64<D>'s long division
-// in base 2^16 with a run-time divisor.
-constexpr std::uint64_t div_u64(std::uint64_t x, divider16 v) noexcept {
+namespace bits {
+// long_div_u64(x, v) is div_u64(x, v)'s long division in base 2^16. Kept
+// out of line where the core has no division, so that the power-of-two
+// shift in div_u64() does not pay for its registers.
+#if !KAIROS_HAS_DIV && defined(__GNUC__)
+__attribute__((noinline))
+#endif
+constexpr std::uint64_t long_div_u64(std::uint64_t x, const divider16& v) noexcept {
     const auto hi = static_cast<std::uint32_t>(x >> 32);
     const auto lo = static_cast<std::uint32_t>(x);
-    const std::uint32_t q2 = bits::div32(hi, v);
+    const std::uint32_t q2 = div32(hi, v);
     const std::uint32_t mid = (hi - q2 * v.d) << 16 | lo >> 16;
-    const std::uint32_t q1 = bits::div32(mid, v);
+    const std::uint32_t q1 = div32(mid, v);
     const std::uint32_t low = (mid - q1 * v.d) << 16 | (lo & 0xFFFFu);
-    return (std::uint64_t{q2} << 32) + (std::uint64_t{q1} << 16) + bits::div32(low, v);
+    return (std::uint64_t{q2} << 32) + (std::uint64_t{q1} << 16) + div32(low, v);
+}
+
+namespace sw {
+// shift_u64(x, s) returns x >> s for s < 32 in 32-bit halves: a 64-bit
+// shift by a variable is a library call on ARMv6-M and lx106.
+constexpr std::uint64_t shift_u64(std::uint64_t x, std::uint32_t s) noexcept {
+    const auto hi = static_cast<std::uint32_t>(x >> 32);
+    const auto lo = static_cast<std::uint32_t>(x);
+    // (hi << 1) << (31 - s): hi << (32 - s) without a shift by 32 at s = 0.
+    return (std::uint64_t{hi >> s} << 32) | (lo >> s | (hi << 1) << (31 - s));
+}
+}  // namespace sw
+}  // namespace bits
+
+// div_u64(x, v) returns x / v.d for a 64-bit x: div_u64<D>'s long division
+// with a run-time divisor; where the core has no division, a power of two
+// is a shift.
+constexpr std::uint64_t div_u64(std::uint64_t x, const divider16& v) noexcept {
+#if !KAIROS_HAS_DIV
+    if (v.shift < 32) return bits::sw::shift_u64(x, v.shift);
+#endif
+    return bits::long_div_u64(x, v);
 }
 
 }  // namespace kairos

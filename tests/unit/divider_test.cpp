@@ -32,6 +32,16 @@ TEST(divider16, reciprocal_path_exact_for_every_divisor_at_edges) {
     }
 }
 
+TEST(divider16, power_of_two_shift) {
+    for (std::uint32_t k = 0; k < 16; ++k) EXPECT_EQ(make_divider16(1u << k).shift, k);
+    EXPECT_EQ(make_divider16(25).shift, 32u);
+    EXPECT_EQ(make_divider16(48).shift, 32u);
+    const std::uint64_t xs[] = {0, 1, 0xFFFFFFFFu, 0x100000000u, 0x123456789ABCDEF0u, ~std::uint64_t{0}};
+    for (std::uint32_t k = 0; k < 32; ++k) {
+        for (std::uint64_t x : xs) ASSERT_EQ(kairos::bits::sw::shift_u64(x, k), x >> k) << x << " >> " << k;
+    }
+}
+
 TEST(divider16, div_u64_matches_division_for_core_clocks) {
     std::mt19937_64 rng(12345);
     const std::uint32_t mhz[] = {1, 8, 16, 25, 40, 48, 64, 72, 80, 120, 125, 160, 168, 180, 216, 480, 65535};
