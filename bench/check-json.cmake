@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # check-json.cmake: runs `kairos-bench --quick --json` and checks the output
 # contract of docs/benchmarks.md: every stdout line is one JSON object; the
 # first has kind "info"; every "result" has bench, impl, a numeric value,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Install rules: headers, the library, the compat target and a CMake package,
 # so find_package(kairos) works for an installed copy.
 include(GNUInstallDirs)

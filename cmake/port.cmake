@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # KAIROS_PORT selects the context-switch/critical-section port under port/.
 # The default follows the processor being compiled for (Boost.Context style);
 # set it explicitly to test another host port (e.g. host_ucontext).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # qemu-test.cmake: run bare-metal firmware as ctest tests under QEMU.
 #
 # Included from CMake, it defines kairos_add_qemu_test(). Run as a script

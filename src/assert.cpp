@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos_assert_failed(): a violated precondition is a panic of the port.
 #include <kairos/config.hpp>
 #include <kairos/port.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Kernel internals shared by sched.cpp, mutex.cpp, msg.cpp and
 // thread_flags.cpp. Everything here is touched only with interrupts masked
 // (port::irq_disable()), which is the kernel's one lock.

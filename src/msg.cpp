@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // msg: rendezvous send/receive, optional queue, send_receive/reply.
 #include "kernel_impl.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // mutex: sorted waiters, direct handoff, optional priority inheritance.
 #include "kernel_impl.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // mutex::lock_for(): a mutex wait with a deadline. Its own file so that
 // the timeout path (and the kernel's weak call of mutex_timed_out() when a
 // deadline expires) is linked only by programs that use it.

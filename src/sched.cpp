@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The scheduler: thread table, run queue, switching decisions, sleep list,
 // priority changes and inheritance bookkeeping shared with mutex.cpp.
 #include "kernel_impl.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // thread flags: set from any context, wait any/all/one.
 #include "kernel_impl.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BASELINE, FOR BENCHMARKS ONLY: see esp8266_linked_list.hpp.
 #include "esp8266_linked_list.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // BASELINE, FOR BENCHMARKS ONLY: a reimplementation of the ESP8266 core's
 // linked-list scheduler (cores/esp8266/Schedule.cpp as of the seed, PR
 // #6139), the design kairos::deferred replaces. Not part of kairos.

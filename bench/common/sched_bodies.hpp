@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sched_bodies.hpp: RIOT's five scheduler benchmarks (tests/bench_*,
 // anchors-scheduler.md §5) on the kairos kernel, written once for the host
 // bench (bench/host/sched_bench.cpp: ns per iteration, callgrind Ir) and the

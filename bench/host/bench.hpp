@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bench.hpp: the registry every kairos-bench benchmark plugs into.
 //
 // A benchmark is a set of cases that share a bench name ("ring.spsc.rtt")

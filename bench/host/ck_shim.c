@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* ck_shim.c: ck_ring through a C translation unit.
  *
  * The packaged <ck_ring.h> (libck-dev 0.7.1) is C only: it returns `false`

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // deferred_bench.cpp: kairos::deferred (through its ESP8266 compatibility
 // layer) against the linked-list design it replaces (bench/baselines/,
 // a reimplementation of the ESP8266 core's Schedule.cpp), same run,

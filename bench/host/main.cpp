@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // main.cpp: the kairos-bench runner (registry, protocol, tables, JSON).
 //
 // Protocol (docs/benchmarks.md): the cases of one bench run in interleaved

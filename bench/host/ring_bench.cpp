@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ring_bench.cpp: kairos::spsc_ring / mpsc_ring against the Debian-packaged
 // peer queues (anchors-rings.md §4), protocol of docs/benchmarks.md.
 //

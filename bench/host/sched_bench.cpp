@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // sched_bench.cpp: RIOT's scheduler benchmarks (tests/bench/*, anchors-
 // scheduler.md §5) on the kairos kernel, with the same semantics: "main" at
 // RIOT's THREAD_PRIORITY_MAIN (7), the second thread at MAIN - 1, and one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* insncount: a QEMU TCG plugin counting executed guest instructions.
  *
  * Debian's QEMU has the plugin loader (-plugin) and exports the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Benchmark firmware: instructions per iteration of kairos operations on the
 // target core, in RIOT's output format.
 //

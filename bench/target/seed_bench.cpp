@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Benchmark firmware: the seed's 100 000-task stress (tests/target/
 // seed_stress.hpp) for 20, 30, 35 and 50 messages per 1 ms tick into 32
 // slots, in QEMU virtual time.

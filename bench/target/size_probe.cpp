@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Code-size probe. Built several times (bench/target/CMakeLists.txt): with
 // none of KAIROS_SIZE_{RINGS,DEFERRED,KERNEL} it is the baseline (startup,
 // runtime, port); each flag adds a typical use of that part: push/pop on an

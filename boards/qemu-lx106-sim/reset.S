@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* lx106 reset stub and entry.
  *
  * QEMU's `sim` machine starts the lx106 at its static reset vector,

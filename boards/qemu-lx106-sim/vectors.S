@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* lx106 exception vectors (XEA2, CALL0 ABI, no register windows).
  *
  * _start points VECBASE here. Offsets from the lx106 configuration: kernel

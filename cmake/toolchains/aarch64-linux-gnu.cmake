@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # AArch64 Linux cross build with Debian's g++-aarch64-linux-gnu; programs run
 # under qemu-aarch64 (Debian qemu-user), so ctest runs the tests unchanged.
 set(CMAKE_SYSTEM_NAME Linux)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Toolchain for bare-metal Cortex-M (arm-none-eabi, Debian gcc-arm-none-eabi).
 # KAIROS_MCU picks the core: cortex-m0 (armv6-m), cortex-m3 (armv7-m),
 # cortex-m4f / cortex-m7 (armv7e-m, hard float), cortex-m33 (armv8-m

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Shared part of the bare-metal GCC toolchains (arm-none-eabi.cmake,
 # xtensa-lx106-elf.cmake), included by them after they have chosen the core.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Toolchain for the ESP8266 core (Xtensa lx106, Debian gcc-xtensa-lx106).
 #
 # Debian's lx106 compiler ships no libstdc++ and no C++ headers at all: even

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // An ESP8266-style sketch running on a Linux host, unchanged in shape:
 // a Ticker interrupt (here a POSIX signal) schedules work with
 // schedule_function(), the loop runs it with run_scheduled_functions(), a

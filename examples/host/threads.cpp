@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Two kairos threads on a host: a worker at higher priority receives
 // requests and replies, the main thread sends them and shares a counter
 // with it under a priority-inheritance mutex. Static stacks, no heap.

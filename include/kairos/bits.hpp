@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/bits.hpp: bit scans for 32- and 64-bit words, and a 64-bit
 // division by a small constant (div_u64) for cores without one.
 //

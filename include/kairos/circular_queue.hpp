@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/circular_queue.hpp: the ESP8266 / EspSoftwareSerial circular_queue
 // API over the kairos rings.
 //

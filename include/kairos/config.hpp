@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/config.hpp: platform facts and the assertion hook.
 //
 // Every macro here is a fact about the target, detected from the compiler's

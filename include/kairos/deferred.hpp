@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/deferred.hpp: the deferred-function scheduler. One-shot functions
 // scheduled from any context and run later by the main loop, plus recurrent
 // functions on the 64-bit microsecond time line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/inplace_function.hpp: a type-erased callable stored inside the
 // object, never on the heap.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/mpsc_ring.hpp: bounded multi-producer single-consumer ring.
 //
 // kairos::mpsc_ring<T, N, Index> holds up to N elements of T in the object.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/polled_timeout.hpp: timeouts checked by polling, one-shot or
 // periodic, correct across wraparound of the time source.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/port.hpp: the port contract. Declarations and their contracts only;
 // each port under port/<name>/ defines them. The portable core includes no
 // architecture header: everything it needs from the hardware is here.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/spsc_ring.hpp: bounded single-producer single-consumer ring.
 //
 // kairos::spsc_ring<T, N, Index> holds up to N elements of T in the object

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/ticker.hpp: a periodic or one-shot timer whose callback runs in
 // interrupt context: on hosts, in a POSIX signal handler.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/time.hpp: the 64-bit microsecond time line and its injectable
 // source.
 //

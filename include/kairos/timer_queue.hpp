@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/timer_queue.hpp: intrusive timers ordered by due time, with an O(1)
 // "is anything due?" check. Shared by the deferred scheduler's recurrent
 // functions and the kernel's sleeps and timeouts.

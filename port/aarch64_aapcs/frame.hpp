@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Layout of the AArch64 AAPCS64 switch frame, shared by switch.S (as
 // #defines) and port.cpp (a struct static_assert'ed against them). See the
 // diagram atop switch.S.

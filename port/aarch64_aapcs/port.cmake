@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # AArch64 AAPCS64 host port: switch.S (br x30, not ret) + the shared host hooks.
 function(kairos_port_sources target)
     set(dir ${PROJECT_SOURCE_DIR}/port/aarch64_aapcs)

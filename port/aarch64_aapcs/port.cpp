@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // AArch64 AAPCS64 port: stack_init and host::switch_now() over switch.S;
 // the rest of the contract is host_common/host.cpp.
 #include "frame.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* AArch64 AAPCS64 context switch for kairos (port/aarch64_aapcs).
  *
  * kairos_aarch64_switch is entered by a branch (not bl) from

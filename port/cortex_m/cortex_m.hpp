@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cortex-M specifics of the port beyond port.hpp and board.hpp: the SysTick
 // time base and the register addresses shared by the port's sources.
 // Firmware and tests may include this; the portable core never does. SysTick

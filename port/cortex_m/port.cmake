@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sources of the Cortex-M port: only what the architecture defines. The core
 # clock is set at run time (kairos::port::set_cpu_hz(), by the board), and
 # console, exit and fault handlers are the board's (boards/).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cortex-M port (ARMv6-M, ARMv7-M, ARMv8-M mainline): interrupt mask, ISR
 // detection, the SysTick time base and tick (kairos_tick(), weak
 // SysTick_Handler) and, on ARMv8-M mainline, the stack-limit (PSPLIM)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Port hooks common to every hosted (Linux) port: time (real or virtual),
 // console, panic, the virtual interrupt mask, signals as interrupts,
 // request_switch and idle. The context switch itself is the port's

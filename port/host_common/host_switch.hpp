@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Internal to the host ports: the one function each host port supplies to
 // host.cpp, which implements the rest of the port contract (virtual mask,
 // signals, request_switch, idle) once for all of them.

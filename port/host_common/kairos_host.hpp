@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos_host.hpp: what the hosted (Linux) ports add to port.hpp: POSIX
 // signals as interrupts. Host programs and tests include this; the portable
 // core never does.

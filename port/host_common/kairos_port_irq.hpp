@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos_port_irq.hpp: the host ports' interrupt-mask hooks, defined inline
 // (port.hpp includes this header when a port puts it on the include path).
 // The kernel masks, requests a switch and unmasks around every operation;

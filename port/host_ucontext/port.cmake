@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # host_ucontext: the reference port (swapcontext, sanitizer fiber hooks).
 function(kairos_port_sources target)
     target_sources(${target} PRIVATE ${PROJECT_SOURCE_DIR}/port/host_ucontext/port.cpp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // host_ucontext: the reference port. Switches with swapcontext(), which
 // sanitizers can be told about: ASan through
 // __sanitizer_start/finish_switch_fiber, TSan through __tsan_*_fiber. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The __atomic_*_N library functions GCC calls for read-modify-write on cores
 // without a compare-and-swap instruction (ARMv6-M, Xtensa lx106), built on the
 // port's interrupt mask.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The board hooks' weak defaults for the bare-metal ports (include/kairos/
 // board.hpp): panic prints the message over the board's console and exits
 // with code 97 through the board's kairos_port_exit(); without a board

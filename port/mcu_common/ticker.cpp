@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos::ticker on the MCU ports: tickers are multiplexed on the port's
 // periodic tick interrupt (Cortex-M: SysTick, the 1 ms time base; lx106:
 // CCOMPARE0, 1 ms), so their callbacks run in interrupt context, like the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Layout of the x86-64 SysV switch frame, shared by switch.S (as #defines)
 // and port.cpp (as a struct whose offsets are static_assert'ed against
 // them). See the diagram atop switch.S.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # x86-64 SysV host port: switch.S (call + ret) + the shared host hooks.
 function(kairos_port_sources target)
     set(dir ${PROJECT_SOURCE_DIR}/port/x86_64_sysv)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // x86-64 SysV port: stack_init here, host::switch_now() in switch.S; the
 // rest of the contract is host_common/host.cpp.
 #include "frame.hpp"

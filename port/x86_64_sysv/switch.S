@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* x86-64 System V context switch for kairos (port/x86_64_sysv).
  *
  * kairos_host_switch_now is host::switch_now() itself (host_switch.hpp

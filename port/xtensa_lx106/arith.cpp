@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Integer helpers missing from Debian's xtensa-lx106 libgcc.a, which the
 // compiler calls for plain C++ arithmetic on lx106 (no divide instruction,
 // no 32x32->64 multiply): __udivsi3, __umodsi3, __divsi3, __udivdi3,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Layout of the lx106 exception frame, shared by switch.S (as #defines) and
 // port.cpp (as a struct whose offsets are static_assert'ed against them).
 // It is both what the user vector saves on the interrupted stack and a

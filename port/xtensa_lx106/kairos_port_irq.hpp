@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos_port_irq.hpp: the lx106 port's interrupt-mask hooks, defined inline
 // (port.hpp includes this header when a port puts it on the include path).
 // The kernel and the critical-section paths of the rings, the deferred

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Xtensa lx106 (ESP8266) specifics of the port beyond port.hpp: the exit
 // used by tests under QEMU, the cycle counter, the CCOMPARE0 tick, the
 // software interrupt and what the firmware's vectors must provide. Firmware

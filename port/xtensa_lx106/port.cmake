@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Sources of the Xtensa lx106 (ESP8266) port: only what the core defines.
 # CCOUNT's rate is set at run time (kairos::port::set_cpu_hz(), by the
 # board); console, exit and vectors are the board's (boards/).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Xtensa lx106 (ESP8266) port: interrupt lock on PS.INTLEVEL (rsil/wsr),
 // ISR detection, CCOUNT time base and CCOMPARE0 tick, the level-1
 // interrupt dispatch and the thread half of the context switch (the switch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /* lx106 (ESP8266) user vector and context switch: port/xtensa_lx106.
  *
  * CALL0 ABI (lx106 has no register windows): a0 return address, a1 stack

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Host ticker: a kairos interrupt on the port's signal entry
 // (host::attach_signal), so its callback runs in isr context under the
 // virtual interrupt mask like any other host interrupt: in_isr() is true,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Must NOT compile: a callable larger than the in-slot buffer is refused at
 // compile time ("the callable is larger than the in-slot buffer"), never
 // moved to the heap. Checked by ctest compile_fail.deferred_callable_too_big.

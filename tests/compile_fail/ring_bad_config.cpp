@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Impossible ring configurations must not compile, each with its own
 // message. tests/CMakeLists.txt compiles this file once per CASE and expects
 // the static_assert text of that case in the compiler's output.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # install-release.cmake: configure KAIROS_SOURCE as a Release library only
 # (no tests, bench or examples) in BINARY, build it and install it to PREFIX.
 file(REMOVE_RECURSE ${BINARY} ${PREFIX})

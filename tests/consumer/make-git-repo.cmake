@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # kairos_make_git_repo(src repo out_tag) makes `repo` a git repository whose
 # one commit holds the source tree `src` as it is on disk: the files git
 # knows plus untracked ones it does not ignore, when src is a checkout, else

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # run-consumer.cmake: configure, build and run the consumer project in MODE
 # (project/CMakeLists.txt). BUILD_TYPE is the consumer's own build type.
 # EXPECT_BUILD_ERROR: the build must fail with output matching it (and

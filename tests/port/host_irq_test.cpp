@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Host port conformance: the virtual interrupt mask and signals as
 // interrupts (port/host_common), on every host port (tests/port/ports.cmake).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Every kernel and port test runs on every host port of this processor.
 # tests/CMakeLists.txt builds each tests/port/*_test.cpp and
 # tests/unit/kernel*_test.cpp against kairos (port ${KAIROS_PORT}); this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Portable bits.hpp scenarios: both implementations (hw builtins, sw de
 // Bruijn) against a naive reference, exhaustively over 16-bit values and on
 // random 32/64-bit words.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Portable deferred-scheduler scenarios: one-shot FIFO and the run boundary,
 // reentrancy, overflow accounting, the wake hook, recurrent functions (period
 // 0, long periods, alarms, cancel, removal by returning false, skipped

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Portable kernel scenarios (RIOT tests/core ported): priority order,
 // change priority, yield vs yield_higher, interrupt wake-ups, mutex order,
 // handoff, trylock, priority inheritance, msg, flags, thread flood, sleep,

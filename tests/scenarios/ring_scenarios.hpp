@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Portable single-context scenarios for spsc_ring and mpsc_ring (and any
 // ring with their API). Each scenario is a template over a variant V:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // seed_sketch.hpp: the sketch of seed 000 (esp8266/Arduino PR #6139,
 // /work/shared/reference/seeds/000_*), its state, producer and checker,
 // written once for the host bench (bench/host/deferred_bench.cpp: a signal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Stress: kairos::deferred fed at once by two producer threads and by two
 // signal handlers (kairos::ticker), one of which interrupts a producer
 // thread in the middle of its own pushes into the same queue, while the main

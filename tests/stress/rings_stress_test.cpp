@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Multi-thread and signal-handler stress of spsc_ring and mpsc_ring.
 //
 // Every item carries (producer id, sequence number); the consumer checks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // backoff.hpp: spin-then-yield waiting for the host stress tests and
 // benches (tests/stress, bench/host/ring_bench.cpp). The VM has two vCPUs
 // shared with other jobs: a pure spin could starve the other side of a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ktest.hpp: the thin assertion layer shared by host and target tests.
 //
 // Scenario functions (tests/scenarios/*.hpp) check with KT_CHECK / KT_REQUIRE

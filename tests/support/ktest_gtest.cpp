@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Routes ktest failures into GoogleTest, so a failed KT_CHECK inside a
 // portable scenario fails the TEST that ran it, with file and line.
 #include "ktest.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bits scenarios (tests/scenarios/bits_scenarios.hpp) on the target core:
 // the hw path is the core's own CLZ/CTZ (or libgcc on ARMv6-M), the sw path
 // de Bruijn; both against a naive reference. div_u64 against libgcc.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Deferred-scheduler scenarios (tests/scenarios/deferred_scenarios.hpp, fake
 // clocks) on the target core, plus the scheduler driven for real: a timer
 // interrupt (SysTick; lx106 CCOMPARE0) is the producer, scheduling one-shot

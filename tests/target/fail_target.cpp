@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A scenario that fails on purpose. Registered with WILL_FAIL: it proves a
 // failed check on target becomes a non-zero QEMU exit status and so a ctest
 // failure (if it ever "passed", the harness would be blind).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Kernel scenarios (tests/scenarios/kernel_scenarios.hpp, RIOT's tests/core
 // ported) on the Cortex-M PendSV port and the lx106 port: priorities,
 // yield, sleep, mutexes with inheritance, msg, flags, thread flood, stack

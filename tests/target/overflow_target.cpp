@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Stack overflow detection on target; the kernel's overflow report must end
 // the run through kairos_port_panic, i.e. exit status 97 (EXPECT_EXIT 97,
 // message checked by EXPECT_OUTPUT).

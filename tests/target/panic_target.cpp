@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos_port_panic() must print and exit with the port's panic code 97;
 // the test checks the exact status (EXPECT_EXIT 97).
 #include "target.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The port's primitives on the target core: interrupt masking nests and
 // restores (never re-enables unconditionally), in_isr() tells thread from
 // interrupt, now_us() is monotonic across timer wraps, and the atomic

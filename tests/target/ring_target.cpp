@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ring scenarios on the target core, plus the case the rings exist for on a
 // microcontroller: an interrupt producing while thread mode consumes.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // runner.hpp: the bare-metal test runner for scenarios written with ktest.
 //
 // A firmware lists its scenarios and returns run(list) from main(): each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The few C library and C++ ABI symbols a freestanding firmware needs, so
 // that -nostdlib links: GCC may emit calls to memcpy/memset/memmove/memcmp
 // for struct copies and loops, and the C++ ABI names a pure-virtual trap and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // seed_stress.hpp: the seed's 100 000-task stress (esp8266/Arduino PR #6139,
 // /work/shared/reference/seeds/000_*) on the target core, in virtual time.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The seed's stress (seed_stress.hpp) at a reduced count, with checks: for
 // chunk sizes 20, 30, 35, 50 per 1 ms tick into 32 slots, seed::failure()
 // (every message runs once and in order, refused pushes are exactly those a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // target.hpp: what the on-target tests and benchmarks need from the board
 // beyond port.hpp and board.hpp: a periodic test interrupt, and printing of
 // numbers without a C library (and without run-time division, which lx106's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos::ticker on the MCU ports (multiplexed on the port's 1 ms tick:
 // SysTick, lx106 CCOMPARE0) feeding the deferred scheduler, the way ESP8266
 // sketches use Ticker + schedule_function: the ticker callback runs in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // circular_queue / circular_queue_mp: the ESP8266 / EspSoftwareSerial API
 // through the compat header (unqualified names), the fixed defects (FIFO
 // requeue, no sentinel, resize, move, exact capacity) and element lifetimes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Global rings, deferred schedulers and their parts are constant-initialized
 // to all-zero bytes: firmware declares them as globals, and a constructor
 // that is not a constant expression (or one whose result is not all zero)

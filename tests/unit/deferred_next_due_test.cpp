@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The re-arm time of a recurrent function after a stall: deferred computes
 // "the first point of the phase after now" without a 64-bit division
 // (doubling/halving strides of whole periods). Checked here against the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Host tests of kairos::deferred, timer_queue, polled_timeout and
 // inplace_function: the portable scenarios plus what needs a host (operator
 // new / malloc counting for the zero-allocation guarantee).

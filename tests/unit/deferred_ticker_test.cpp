@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos::ticker on the host: a kairos interrupt (the port's signal entry)
 // whose callback interrupts the thread that armed it. The checks below read
 // atomic counters with relaxed order: the handler and the checks run on one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SCHEDULED_FN_MAX_COUNT is overridable (defined before Schedule.h, the same
 // in every translation unit); the capacity is rounded up to a power of two.
 #define SCHEDULED_FN_MAX_COUNT 10

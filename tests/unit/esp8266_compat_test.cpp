@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The ESP8266 compatibility layer: the seed sketch of esp8266/Arduino PR
 // #6139 (100 000 messages from a 1 ms Ticker into the scheduler) compiled
 // almost verbatim and run on the host, plus the API surface of Schedule.h,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The run-queue bitmap in both encodings (seed 002: reversed order for a
 // one-instruction CLZ, natural order for the lsb path), one and two words,
 // against a reference, plus the run queue's FIFO and O(1) removal.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Kernel scenarios (tests/scenarios/kernel_scenarios.hpp) on this build's
 // port; tests/port/ports.cmake builds this file again for every other host
 // port of the processor and for the other run-queue encoding.

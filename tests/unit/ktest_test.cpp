@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The portable assertion layer must fail the GoogleTest test that runs a
 // scenario: if ktest_gtest.cpp's routing is not linked in, scenario checks
 // cannot fail on the host (this happened once: a STATIC support library let

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The mpsc_ring producer path for cores without compare-and-swap
 // (KAIROS_HAS_CAS == 0: ARMv6-M, lx106), compiled and run on the host: the
 // claim runs inside kairos::port::irq_disable()/irq_restore(). Single

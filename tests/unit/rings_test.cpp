@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // spsc_ring and mpsc_ring: the portable scenarios (tests/scenarios/
 // ring_scenarios.hpp) typed over every ring variant, capacity edge and index
 // width, plus compile-time properties and misuse checks.

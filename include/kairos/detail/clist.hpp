@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/detail/clist.hpp: intrusive circular doubly linked list.
 //
 // The kernel's run queue keeps one clist per priority. RIOT uses a singly

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/detail/decimal.hpp: unsigned integers as decimal text without a
 // division. ARMv6-M has no divide instruction and lx106's libgcc lacks
 // __udivsi3/__udivdi3, so `v % 10` would pull in (or need) a library

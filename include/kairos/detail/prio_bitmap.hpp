@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/detail/prio_bitmap.hpp: bitmap of non-empty priority levels and
 // the run queue built on it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/detail/raw_storage.hpp: uninitialized, suitably aligned bytes that
 // a constexpr constructor may leave alone.
 //

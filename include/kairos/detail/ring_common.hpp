@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/detail/ring_common.hpp: pieces shared by spsc_ring, mpsc_ring and
 // circular_queue: element storage, the in-object slot array, index checks and
 // the order-preserving compaction behind for_each_requeue.

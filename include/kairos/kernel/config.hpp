@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/kernel/config.hpp: compile-time sizes of the kernel.
 //
 // Each is a macro; every value is checked here, so an impossible

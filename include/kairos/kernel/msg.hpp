@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/kernel/msg.hpp: 8-byte messages between threads (RIOT core/msg).
 //
 // send() is a rendezvous: the message is copied straight into a receiver

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/kernel/mutex.hpp: a one-word mutex with sorted waiters, direct
 // handoff and optional priority inheritance.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/kernel/thread.hpp: threads and the scheduler.
 //
 // Fixed-priority preemptive scheduling in RIOT's model: priority 0 is the

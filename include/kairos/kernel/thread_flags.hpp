@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // kairos/kernel/thread_flags.hpp: 32 event flags per thread (RIOT
 // core/thread_flags). Any context sets them; the owning thread waits.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Arduino.h (kairos ESP8266 compatibility, hosts): the few Arduino core
 // functions that Schedule/PolledTimeout/Ticker sketches call, so sketch-style
 // code builds and runs on a host. Not a general Arduino emulation: no Serial,

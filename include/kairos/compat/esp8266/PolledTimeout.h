@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // PolledTimeout.h (kairos ESP8266 compatibility): esp8266::polledTimeout,
 // the ESP8266 core's interface (timeoutTemplate with its protected members,
 // YieldPolicy, TimePolicy::TimeUnit and the time sources) over kairos's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Schedule.h (kairos ESP8266 compatibility): the ESP8266 core's scheduled
 // functions on top of kairos::deferred.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Ticker.h (kairos ESP8266 compatibility, hosts): the ESP8266 Ticker over
 // kairos::ticker. Callbacks run in signal context (interrupt-like); the
 // *_scheduled variants instead schedule_function() the callback from there,
