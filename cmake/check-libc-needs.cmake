@@ -3,8 +3,9 @@
 # fails if LIB references a symbol that neither LIB itself, LIBGCC nor the
 # list ALLOWED defines, naming it: what a C library must provide to kairos
 # is ALLOWED (docs/porting.md, "C library"), nothing more. kairos's own
-# names (kairos_*, kairos::) are hooks of the board (docs/kernel.md, "The
-# port contract"), not the C library's.
+# names (kairos_*, kairos::) and CMSIS handlers (*_Handler) are the board's
+# or the firmware's (docs/kernel.md, "The port contract"), not the C
+# library's.
 cmake_minimum_required(VERSION 3.21)
 string(REPLACE "," ";" ALLOWED "${ALLOWED}")
 
@@ -35,7 +36,7 @@ foreach(row IN LISTS rows)
         continue()  # weak: resolves to 0 when nobody defines it
     endif()
     string(REGEX REPLACE "^[ \t]+U " "" name "${row}")
-    if(name MATCHES "^(kairos_|_ZN6kairos)")
+    if(name MATCHES "^(kairos_|_ZN6kairos)|_Handler$")
         continue()
     endif()
     if(NOT name IN_LIST own AND NOT name IN_LIST gcc AND NOT name IN_LIST ALLOWED)
