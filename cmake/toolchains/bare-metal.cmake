@@ -11,6 +11,8 @@
 # here) and <c>; <a> for the assembler. No C library is linked (-nostdlib):
 # the firmware brings its own startup (tests/target), libgcc supplies only
 # arithmetic helpers; --gc-sections keeps only what the firmware calls.
+# A firmware may link newlib-nano or picolibc instead (docs/porting.md, "C
+# library"): tests/target/libc drops -nostdlib for its directory.
 # A macro, not a function: the variables belong to the toolchain file's scope.
 macro(kairos_bare_metal_toolchain)
     cmake_parse_arguments(_kbm "" "PREFIX;FLAGS;CXX_FLAGS;ASM_FLAGS" "" ${ARGN})
