@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The application side of the vendor-shaped firmware linked against a real
 // C library (newlib-nano or picolibc, LIBC_NAME) instead of
 // tests/target/runtime.cpp. A writer thread formats each sequence number
