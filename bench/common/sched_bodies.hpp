@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // sched_bodies.hpp: RIOT's five scheduler benchmarks (tests/bench_*,
-// anchors-scheduler.md §5) on the kairos kernel, written once for the host
+// RIOT's published figures) on the kairos kernel, written once for the host
 // bench (bench/host/sched_bench.cpp: ns per iteration, callgrind Ir) and the
 // target firmware (bench/target/bench_target.cpp: instructions per iteration
 // under QEMU icount). RIOT's semantics: "main" at THREAD_PRIORITY_MAIN (7),

@@ -10,7 +10,7 @@
 //   KB_CASE("ring.spsc.push_pop", "kairos", "ns/pair", lower,
 //           [](const kb::round& r) { ... return ns_per_pair; });
 //   KB_SKIP("ring.spsc.throughput", "ck_ring", "libck-dev");
-//   KB_QUOTE("sched.nop", "riot.native64", 1110, "ns/iter", "anchors-scheduler.md §5");
+//   KB_QUOTE("sched.nop", "riot.native64", 1110, "ns/iter", "RIOT native64, quoted");
 #pragma once
 
 #include <functional>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // ring_bench.cpp: kairos::spsc_ring / mpsc_ring against the Debian-packaged
-// peer queues (anchors-rings.md §4), protocol of docs/benchmarks.md.
+// peer queues (listed in docs/benchmarks.md), protocol of docs/benchmarks.md.
 //
 //   ring.spsc.throughput  1 producer on CPU 0, 1 consumer on CPU 1, Mitems/s
 //   ring.spsc.rtt         ping-pong over two rings, CPU 0 <-> CPU 1, ns/round trip

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// sched_bench.cpp: RIOT's scheduler benchmarks (tests/bench/*, anchors-
-// scheduler.md §5) on the kairos kernel, with the same semantics: "main" at
+// sched_bench.cpp: RIOT's scheduler benchmarks (tests/bench/*,
+// RIOT native64 quoted) on the kairos kernel, with the same semantics: "main" at
 // RIOT's THREAD_PRIORITY_MAIN (7), the second thread at MAIN - 1, and one
 // iteration is one operation of main (a ping-pong iteration is two
 // switches and is not halved). The bodies are bench/common/sched_bodies.hpp,
@@ -45,7 +45,7 @@ double ns_per_iter(const kb::round& r) {
     return static_cast<double>(ns_clock::t1 - ns_clock::t0) / static_cast<double>(n);
 }
 
-const char* const riot = "anchors-scheduler.md §5 (RIOT native64, 2-vCPU VM, best of 3 runs)";
+const char* const riot = "RIOT native64 (quoted from RIOT's published runs, 2-vCPU VM, best of 3 runs)";
 KB_CASE("sched.nop", "kairos", "ns/iter", lower, ns_per_iter<bodies::nop, 2000000>);
 KB_QUOTE("sched.nop", "riot.native64", 1110, "ns/iter", riot);
 KB_CASE("sched.yield_pingpong", "kairos", "ns/iter", lower,
@@ -155,7 +155,7 @@ unsigned msb_sw(std::uint32_t x) { return kairos::bits::sw::msb(x); }
 unsigned lsb_sw(std::uint32_t x) { return kairos::bits::sw::lsb(x); }
 unsigned pop_sw(std::uint32_t x) { return kairos::bits::sw::popcount(x); }
 
-const char* const riot_bits = "anchors-scheduler.md §5 (RIOT native64 bitarithm_timings)";
+const char* const riot_bits = "RIOT native64 (quoted from RIOT's published runs bitarithm_timings)";
 KB_CASE("bits.msb", "kairos", "M calls/s", higher, time_word_fn<msb_platform>);
 KB_CASE("bits.msb", "kairos.sw", "M calls/s", higher, time_word_fn<msb_sw>);
 KB_QUOTE("bits.msb", "riot.native64", 117, "M calls/s", riot_bits);
