@@ -7,8 +7,10 @@
 #
 # boards/<name>/board.cmake, included once, defines the OBJECT library
 # kairos_board (the board's sources; its INTERFACE link options carry the
-# linker script) and sets KAIROS_BOARD_RUNS_IN_QEMU to ON when ctest can run
-# its firmware under QEMU (cmake/qemu-test.cmake), OFF for real hardware.
+# linker script) and, when ctest can run its firmware under QEMU
+# (cmake/qemu-test.cmake), calls kairos_board_qemu() with the emulator
+# command and the core clock of the model. A board for real hardware does
+# not, and its firmware is built only.
 include_guard(GLOBAL)
 
 set(KAIROS_BOARD "" CACHE STRING "Board under boards/ for the project's firmware (empty: none)")
@@ -17,6 +19,10 @@ set(KAIROS_BOARD "" CACHE STRING "Board under boards/ for the project's firmware
 # in KAIROS_BOARD_FOUND whether there is a board.
 macro(kairos_use_board)
     set(KAIROS_BOARD_FOUND OFF)
+    if(NOT TARGET kairos_board)
+        unset(KAIROS_BOARD_QEMU CACHE)
+        unset(KAIROS_BOARD_CPU_HZ CACHE)
+    endif()
     if(NOT KAIROS_BOARD STREQUAL "")
         set(_kairos_board_file ${PROJECT_SOURCE_DIR}/boards/${KAIROS_BOARD}/board.cmake)
         if(NOT EXISTS ${_kairos_board_file})
@@ -27,7 +33,23 @@ macro(kairos_use_board)
         endif()
         set(KAIROS_BOARD_FOUND ON)
     endif()
+    if(KAIROS_BOARD_QEMU)
+        set(KAIROS_BOARD_RUNS_IN_QEMU ON)
+    else()
+        set(KAIROS_BOARD_RUNS_IN_QEMU OFF)
+    endif()
 endmacro()
+
+# kairos_board_qemu(HZ <hz> COMMAND <qemu-system-x> <args>...) records that
+# the board is a QEMU model: KAIROS_BOARD_QEMU, the emulator command line
+# without -kernel, the instruction-count clock and console options (those
+# are cmake/qemu-test.cmake's), and KAIROS_BOARD_CPU_HZ, the model's core
+# clock (the rate of its cycle counter).
+function(kairos_board_qemu)
+    cmake_parse_arguments(arg "" "HZ" "COMMAND" ${ARGN})
+    set(KAIROS_BOARD_QEMU "${arg_COMMAND}" CACHE INTERNAL "the board's QEMU command line")
+    set(KAIROS_BOARD_CPU_HZ ${arg_HZ} CACHE INTERNAL "the QEMU model's core clock")
+endfunction()
 
 # kairos_board_linker_script(<script> [<dir>...]) links the board's firmware
 # with <script>, with <dir>s on the linker's search path (for INCLUDE).

@@ -38,53 +38,22 @@ endif()
 
 include_guard(GLOBAL)
 
-# KAIROS_QEMU: the emulator command line for KAIROS_MCU, without -kernel.
-set(_kairos_icount -icount shift=0,align=off,sleep=off)
-set(_kairos_qemu_common -nographic -monitor none -serial none ${_kairos_icount})
-if(KAIROS_MCU STREQUAL "cortex-m0")
-    set(_kairos_qemu qemu-system-arm -M microbit)
-elseif(KAIROS_MCU STREQUAL "cortex-m3")
-    set(_kairos_qemu qemu-system-arm -M mps2-an385)
-elseif(KAIROS_MCU STREQUAL "cortex-m4f")
-    set(_kairos_qemu qemu-system-arm -M mps2-an386)
-elseif(KAIROS_MCU STREQUAL "cortex-m7")
-    set(_kairos_qemu qemu-system-arm -M mps2-an500)
-elseif(KAIROS_MCU STREQUAL "cortex-m33")
-    set(_kairos_qemu qemu-system-arm -M mps2-an505)
-elseif(KAIROS_MCU STREQUAL "cortex-m55")
-    set(_kairos_qemu qemu-system-arm -M mps3-an547)
-elseif(KAIROS_MCU STREQUAL "lx106")
-    set(_kairos_qemu qemu-system-xtensa -M sim -cpu lx106)
-else()
-    message(FATAL_ERROR "qemu-test.cmake: no QEMU machine for KAIROS_MCU=${KAIROS_MCU}")
+# KAIROS_QEMU: the board's emulator command line (cmake/board.cmake,
+# kairos_board_qemu()) with the instruction-count clock and no display,
+# monitor or serial port, without -kernel. KAIROS_QEMU_TIMER_HZ: the model's
+# core clock, the rate of board::cycles(). Under -icount shift=0 one
+# instruction is 1 ns of virtual time.
+if(NOT KAIROS_BOARD_QEMU)
+    message(FATAL_ERROR "qemu-test.cmake: KAIROS_BOARD='${KAIROS_BOARD}' is not a QEMU board")
 endif()
-# KAIROS_QEMU_TIMER_HZ: rate of the board timer (board::cycles()) in the QEMU
-# model: mps2 SysTick 25 MHz, mps2-an505 20 MHz (QEMU hw/arm/mps2-tz.c
-# sysclk_frq), mps3-an547 32 MHz (same source), microbit SysTick 16 MHz, lx106 `sim` CCOUNT
-# 40 MHz (measured: 32000 CCOUNT ticks for 800k instructions of a counted
-# loop). Under -icount shift=0 one instruction is 1 ns of virtual time.
-if(KAIROS_MCU STREQUAL "cortex-m0")
-    set(_kairos_timer_hz 16000000)
-elseif(KAIROS_MCU STREQUAL "cortex-m33")
-    set(_kairos_timer_hz 20000000)
-elseif(KAIROS_MCU STREQUAL "cortex-m55")
-    set(_kairos_timer_hz 32000000)
-elseif(KAIROS_MCU STREQUAL "lx106")
-    set(_kairos_timer_hz 40000000)
-else()
-    set(_kairos_timer_hz 25000000)
-endif()
-set(KAIROS_QEMU_TIMER_HZ ${_kairos_timer_hz} CACHE INTERNAL "board timer rate in the QEMU model")
+set(KAIROS_QEMU_TIMER_HZ ${KAIROS_BOARD_CPU_HZ} CACHE INTERNAL "board timer rate in the QEMU model")
+set(_kairos_qemu ${KAIROS_BOARD_QEMU})
 list(GET _kairos_qemu 0 _kairos_qemu_exe)
 find_program(KAIROS_QEMU_EXECUTABLE ${_kairos_qemu_exe} REQUIRED)
 list(REMOVE_AT _kairos_qemu 0)
-if(KAIROS_MCU STREQUAL "lx106")
-    set(_kairos_semihosting -semihosting)
-else()
-    set(_kairos_semihosting -semihosting-config enable=on,target=native)
-endif()
-set(KAIROS_QEMU ${KAIROS_QEMU_EXECUTABLE} ${_kairos_qemu} ${_kairos_qemu_common} ${_kairos_semihosting}
-    CACHE INTERNAL "QEMU command line for KAIROS_MCU, without -kernel")
+set(KAIROS_QEMU ${KAIROS_QEMU_EXECUTABLE} ${_kairos_qemu}
+    -nographic -monitor none -serial none -icount shift=0,align=off,sleep=off
+    CACHE INTERNAL "QEMU command line for KAIROS_BOARD, without -kernel")
 
 # kairos_add_qemu_test(NAME <test> TARGET <firmware> [EXPECT_EXIT <n>
 #                      [EXPECT_OUTPUT <regex>]] [WILL_FAIL])

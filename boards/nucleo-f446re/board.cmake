@@ -7,4 +7,3 @@ add_library(kairos_board OBJECT ${_kairos_board_dir}/startup.cpp ${_kairos_board
 target_link_libraries(kairos_board PUBLIC kairos PRIVATE kairos_warnings)
 target_include_directories(kairos_board PRIVATE ${PROJECT_SOURCE_DIR}/boards/cortex-m-common)
 kairos_board_linker_script(${_kairos_board_dir}/nucleo-f446re.ld ${PROJECT_SOURCE_DIR}/boards/cortex-m-common)
-set(KAIROS_BOARD_RUNS_IN_QEMU OFF)

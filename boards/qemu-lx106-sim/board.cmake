@@ -7,4 +7,4 @@ add_library(kairos_board OBJECT ${_kairos_board_dir}/reset.S ${_kairos_board_dir
 target_link_libraries(kairos_board PUBLIC kairos PRIVATE kairos_warnings)
 target_compile_definitions(kairos_board PRIVATE KAIROS_BOARD_CPU_HZ=40000000)
 kairos_board_linker_script(${_kairos_board_dir}/lx106.ld)
-set(KAIROS_BOARD_RUNS_IN_QEMU ON)
+kairos_board_qemu(HZ 40000000 COMMAND qemu-system-xtensa -M sim -cpu lx106 -semihosting)

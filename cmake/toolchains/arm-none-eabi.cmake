@@ -5,7 +5,8 @@
 # mainline, hard float, secure state), cortex-m55 (armv8.1-m mainline,
 # hard float and MVE, secure state). What every bare-metal
 # firmware shares (no C library, sections, C++ without runtime support) is
-# in bare-metal.cmake.
+# in bare-metal.cmake. KAIROS_CPU_FLAGS: the core's selection and ABI flags
+# (tests/consumer gives them to an external firmware's own toolchain file).
 include(${CMAKE_CURRENT_LIST_DIR}/bare-metal.cmake)
 set(CMAKE_SYSTEM_PROCESSOR arm)
 set(CMAKE_TRY_COMPILE_PLATFORM_VARIABLES KAIROS_MCU)
@@ -15,17 +16,17 @@ if(NOT KAIROS_MCU)
 endif()
 set(KAIROS_MCU "${KAIROS_MCU}" CACHE STRING "Cortex-M core: cortex-m0 cortex-m3 cortex-m4f cortex-m7 cortex-m33 cortex-m55")
 if(KAIROS_MCU STREQUAL "cortex-m0")
-    set(_kairos_cpu "-mcpu=cortex-m0 -mfloat-abi=soft")
+    set(KAIROS_CPU_FLAGS "-mthumb -mcpu=cortex-m0 -mfloat-abi=soft")
 elseif(KAIROS_MCU STREQUAL "cortex-m3")
-    set(_kairos_cpu "-mcpu=cortex-m3 -mfloat-abi=soft")
+    set(KAIROS_CPU_FLAGS "-mthumb -mcpu=cortex-m3 -mfloat-abi=soft")
 elseif(KAIROS_MCU STREQUAL "cortex-m4f")
-    set(_kairos_cpu "-mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16")
+    set(KAIROS_CPU_FLAGS "-mthumb -mcpu=cortex-m4 -mfloat-abi=hard -mfpu=fpv4-sp-d16")
 elseif(KAIROS_MCU STREQUAL "cortex-m7")
-    set(_kairos_cpu "-mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16")
+    set(KAIROS_CPU_FLAGS "-mthumb -mcpu=cortex-m7 -mfloat-abi=hard -mfpu=fpv5-d16")
 elseif(KAIROS_MCU STREQUAL "cortex-m33")
-    set(_kairos_cpu "-mcpu=cortex-m33 -mfloat-abi=hard -mfpu=fpv5-sp-d16")
+    set(KAIROS_CPU_FLAGS "-mthumb -mcpu=cortex-m33 -mfloat-abi=hard -mfpu=fpv5-sp-d16")
 elseif(KAIROS_MCU STREQUAL "cortex-m55")
-    set(_kairos_cpu "-mcpu=cortex-m55 -mfloat-abi=hard")  # -mfpu=auto: FPv5-D16 + MVE
+    set(KAIROS_CPU_FLAGS "-mthumb -mcpu=cortex-m55 -mfloat-abi=hard")  # -mfpu=auto: FPv5-D16 + MVE
 else()
     message(FATAL_ERROR "arm-none-eabi.cmake: KAIROS_MCU=${KAIROS_MCU} is not a Cortex-M core "
                         "(cortex-m0 cortex-m3 cortex-m4f cortex-m7 cortex-m33 cortex-m55)")
@@ -37,5 +38,5 @@ endif()
 # headers come from newlib/libstdc++-arm-none-eabi-dev; nothing is linked
 # from them (-nostdlib), the firmware supplies memcpy/memset/memmove/memcmp.
 kairos_bare_metal_toolchain(PREFIX arm-none-eabi-
-    FLAGS "${_kairos_cpu} -mthumb -ffunction-sections -fdata-sections"
-    ASM_FLAGS "${_kairos_cpu} -mthumb")
+    FLAGS "${KAIROS_CPU_FLAGS} -ffunction-sections -fdata-sections"
+    ASM_FLAGS "${KAIROS_CPU_FLAGS}")

@@ -2,9 +2,11 @@
 # run-consumer.cmake: configure, build and run the consumer project in MODE
 # (project/CMakeLists.txt). BUILD_TYPE is the consumer's own build type.
 # EXPECT_BUILD_ERROR: the build must fail with output matching it (and
-# nothing is run); BUILD_ONLY: build, do not run. TOOLCHAIN (with MCU):
-# cross-compile with that toolchain file. MODE git first makes a
-# repository of KAIROS_SOURCE.
+# nothing is run). TOOLCHAIN (with
+# CPU_FLAGS): cross-compile with that toolchain file; then QEMU (the emulator
+# command line without -kernel) runs RUN_TARGET.elf, which must exit with
+# EXPECT_EXIT (default 0) and print EXPECT_OUTPUT; without QEMU the firmware
+# is built only. MODE git first makes a repository of KAIROS_SOURCE.
 file(REMOVE_RECURSE ${BINARY})
 set(extra)
 if(MODE STREQUAL "git")
@@ -19,7 +21,7 @@ if(DEFINED TOOLCHAIN)
     # A cross project: compilers and flags come from the toolchain file, and
     # packages are found under CMAKE_FIND_ROOT_PATH (the toolchain searches
     # only there, as cross toolchains do).
-    list(APPEND extra -DCMAKE_TOOLCHAIN_FILE=${TOOLCHAIN} -DKAIROS_MCU=${MCU}
+    list(APPEND extra -DCMAKE_TOOLCHAIN_FILE=${TOOLCHAIN} "-DFW_CPU_FLAGS=${CPU_FLAGS}"
                       -DCMAKE_FIND_ROOT_PATH=${PREFIX})
 else()
     list(APPEND extra -DCMAKE_PREFIX_PATH=${PREFIX} -DCMAKE_CXX_COMPILER=${CXX}
@@ -48,8 +50,22 @@ endif()
 if(rc)
     message(FATAL_ERROR "consumer (${MODE}): build failed:\n${out}")
 endif()
-if(BUILD_ONLY)
-    message(STATUS "consumer (${MODE}): built")
+if(DEFINED TOOLCHAIN)
+    if(NOT DEFINED QEMU)
+        message(STATUS "consumer (${MODE}): built (no QEMU machine for this memory map: not run)")
+        return()
+    endif()
+    if(NOT DEFINED EXPECT_EXIT)
+        set(EXPECT_EXIT 0)
+    endif()
+    separate_arguments(qemu UNIX_COMMAND "${QEMU}")
+    execute_process(COMMAND ${qemu} -kernel ${BINARY}/${RUN_TARGET}.elf TIMEOUT 60
+                    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    message("${out}")
+    if(NOT rc STREQUAL "${EXPECT_EXIT}" OR NOT out MATCHES "${EXPECT_OUTPUT}")
+        message(FATAL_ERROR "consumer (${MODE}): ${RUN_TARGET} exited ${rc}, expected ${EXPECT_EXIT} and '${EXPECT_OUTPUT}'")
+    endif()
+    message(STATUS "consumer (${MODE}): ${RUN_TARGET} ran under QEMU, exit ${rc} as expected")
     return()
 endif()
 execute_process(COMMAND ${BINARY}/consumer RESULT_VARIABLE rc)

@@ -8,6 +8,8 @@
 #include <kairos/board.hpp>
 #include <kairos/port.hpp>
 
+#include <cortex_m.hpp>  // the Cortex-M port's own header, installed with the package
+
 #include <cstdint>
 
 extern "C" {

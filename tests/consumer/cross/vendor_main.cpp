@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The application side of the vendor-shaped firmware: two kairos threads
 // pass a sequence through an spsc_ring, the producer sleeping on the tick
-// that the vendor's own SysTick_Handler forwards with kairos_tick(). Passes
-// (exit 0) when every value arrived once, in order, and the vendor handler
-// ran.
+// that the vendor's own SysTick_Handler forwards with kairos_tick(); the
+// consumer adds each value to a sum under a kernel mutex and, at the end,
+// schedules a deferred function that main runs. Passes (exit 0, "vendor_style:
+// ok") when every value arrived once, in order, the sum and the deferred
+// function are right, and the vendor handler ran.
+#include <kairos/deferred.hpp>
+#include <kairos/kernel/mutex.hpp>
 #include <kairos/kernel/thread.hpp>
 #include <kairos/port.hpp>
 #include <kairos/spsc_ring.hpp>
@@ -20,6 +24,10 @@ constexpr std::uint32_t count = 2000;
 kairos::spsc_ring<std::uint32_t, 16> ring;
 std::uint32_t received = 0;
 bool in_order = true;
+kairos::kernel::mutex sum_lock;
+std::uint32_t sum = 0;
+kairos::deferred<4, 1> later;
+bool later_ran = false;
 alignas(8) unsigned char producer_stack[2048];
 alignas(8) unsigned char consumer_stack[2048];
 
@@ -39,7 +47,11 @@ void consumer(void*) {
         }
         if (v != received + 1) in_order = false;
         received = v;
+        sum_lock.lock();
+        sum += v;
+        sum_lock.unlock();
     }
+    if (!later.schedule([] { later_ran = true; })) in_order = false;
 }
 
 }  // namespace
@@ -50,7 +62,9 @@ int main() {
     k::run_options o;
     o.return_when_idle = true;
     k::run(o);
-    const bool ok = received == count && in_order && vendor_systicks > 0;
+    later.run();
+    const bool ok = received == count && in_order && sum == count * (count + 1) / 2 && later_ran &&
+                    vendor_systicks > 0;
     kairos::port::console_write(ok ? "vendor_style: ok\n" : "vendor_style: FAILED\n");
     return ok ? 0 : 1;
 }
