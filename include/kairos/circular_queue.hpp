@@ -291,9 +291,9 @@ protected:
 
 template <class T>
 using spsc_heap_core = spsc_core<T, std::uint32_t, heap_slots<raw_slot<T>, 1>>;
-template <class T>
+template <class T, class Rmw>
 using mpsc_heap_core =
-    mpsc_core<T, std::uint32_t, heap_slots<seq_slot<T, std::uint32_t>, 2>>;
+    mpsc_core<T, std::uint32_t, heap_slots<seq_slot<T, std::uint32_t>, 2>, Rmw>;
 
 }  // namespace detail
 
@@ -397,16 +397,18 @@ private:
     bool pending_ = false;
 };
 
-// circular_queue_mp<T, ForEachArg> is the multi-producer form: any number of
+// circular_queue_mp<T, ForEachArg, Rmw> is the multi-producer form: any number of
 // producers (threads, ISRs) push concurrently and lock-free, each slot
 // published on its own (see mpsc_ring); one consumer as in circular_queue.
 // pushpeek()/push() do not exist here (a peeked slot would be shared).
 // available(), for_each and try_pop stop at the first slot claimed but not
 // yet published ("transiently empty"); available_for_push() counts that
-// slot and the ones behind it as used.
-template <class T, class ForEachArg = void>
-class circular_queue_mp : public detail::queue_api<detail::mpsc_heap_core<T>, T, ForEachArg> {
-    using api = detail::queue_api<detail::mpsc_heap_core<T>, T, ForEachArg>;
+// slot and the ones behind it as used. Rmw: how producers claim, as for
+// mpsc_ring (kairos/rmw.hpp; the default is the target's).
+template <class T, class ForEachArg = void, class Rmw = rmw_default>
+class circular_queue_mp
+    : public detail::queue_api<detail::mpsc_heap_core<T, Rmw>, T, ForEachArg> {
+    using api = detail::queue_api<detail::mpsc_heap_core<T, Rmw>, T, ForEachArg>;
     static_assert(std::is_nothrow_move_constructible_v<T>,
                   "circular_queue_mp: T must be nothrow move constructible");
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // kairos/mpsc_ring.hpp: bounded multi-producer single-consumer ring.
 //
-// kairos::mpsc_ring<T, N, Index> holds up to N elements of T in the object.
+// kairos::mpsc_ring<T, N, Index, Rmw> holds up to N elements of T in the object.
 // Producers (threads, ISRs, signal handlers, any number at once) claim a slot
 // with one compare-and-swap on the shared head and then publish that slot
 // alone through its own sequence number (D. Vyukov's bounded queue). There is
@@ -15,17 +15,16 @@
 // producer finishes. try_pop() then returns false although size() > 0;
 // try_pop_strong() waits that gap out instead (not lock-free).
 //
-// Cores without compare-and-swap (KAIROS_HAS_CAS == 0: ARMv6-M, lx106) claim
-// the slot inside the port's critical section (kairos::port::irq_disable /
-// irq_restore, a few instructions long); constructing and publishing the
-// element stay outside it. Memory-order argument: docs/rings.md.
+// With Rmw = rmw_masked<> (the default where KAIROS_HAS_CAS == 0: ARMv6-M,
+// lx106, no compare-and-swap) the slot is claimed inside the port's
+// critical section (kairos::port::irq_disable / irq_restore, a few
+// instructions long); constructing and publishing the element stay outside
+// it (kairos/rmw.hpp). Memory-order argument: docs/rings.md.
 #pragma once
 
 #include <kairos/config.hpp>
 #include <kairos/detail/ring_common.hpp>
-#if !KAIROS_HAS_CAS
-#    include <kairos/port.hpp>
-#endif
+#include <kairos/rmw.hpp>
 
 #include <atomic>
 #include <cstddef>
@@ -59,20 +58,23 @@ struct seq_slot {
     const T* get() const noexcept { return value.get(); }
 };
 
-// mpsc_core<T, Index, Slots> is the MPSC algorithm over a slot store (fixed
+// mpsc_core<T, Index, Slots, Rmw> is the MPSC algorithm over a slot store (fixed
 // for mpsc_ring, heap for circular_queue_mp). Slots provides capacity(),
 // mask() and at(i); capacity() <= mask() + 1, and when it is smaller the
 // producers also check the fill level against capacity(). count() is the
 // number of slots: mask() + 1 >= 2, or 0 for an empty heap store whose at()
-// returns one shared dummy slot that is never written.
-template <class T, class Index, class Slots>
+// returns one shared dummy slot that is never written. Rmw (kairos/rmw.hpp)
+// is how producers claim positions on the shared head.
+template <class T, class Index, class Slots, class Rmw = rmw_default>
 class mpsc_core {
     using diff_t = std::make_signed_t<Index>;
+    static_assert(detail::is_rmw_policy<Rmw>, "mpsc_ring: Rmw must be rmw_cas or rmw_masked<S>");
 
 public:
     using value_type = T;
     using index_type = Index;
     using slots_type = Slots;
+    using rmw_policy = Rmw;
 
     mpsc_core(const mpsc_core&) = delete;
     mpsc_core& operator=(const mpsc_core&) = delete;
@@ -418,48 +420,49 @@ protected:
     // claim(p) reserves the next position p for this producer and returns
     // its slot; nullptr (and counted) when full.
     seq_slot<T, Index>* claim(Index& p) noexcept {
-#if KAIROS_HAS_CAS
-        p = prod_.head.load(std::memory_order_relaxed);  // a guess; the CAS checks it
-        for (;;) {
-            seq_slot<T, Index>& s = slots_.at(p);
-            // acquire: the consumer's last use of this slot (move out,
-            // destroy) happens before we construct into it.
-            if (free_for(s.seq.load(std::memory_order_acquire), p)) {
-                if (over_limit(p)) break;
-                // relaxed: the CAS only arbitrates between producers; the
-                // slot's seq (acquire above, release on publish) orders data.
-                if (prod_.head.compare_exchange_weak(p, static_cast<Index>(p + 1u),
-                                                     std::memory_order_relaxed,
-                                                     std::memory_order_relaxed)) {
-                    return &s;
+        if constexpr (Rmw::uses_cas) {
+            p = prod_.head.load(std::memory_order_relaxed);  // a guess; the CAS checks it
+            for (;;) {
+                seq_slot<T, Index>& s = slots_.at(p);
+                // acquire: the consumer's last use of this slot (move out,
+                // destroy) happens before we construct into it.
+                if (free_for(s.seq.load(std::memory_order_acquire), p)) {
+                    if (over_limit(p)) break;
+                    // relaxed: the CAS only arbitrates between producers; the
+                    // slot's seq (acquire above, release on publish) orders data.
+                    if (prod_.head.compare_exchange_weak(p, static_cast<Index>(p + 1u),
+                                                         std::memory_order_relaxed,
+                                                         std::memory_order_relaxed)) {
+                        return &s;
+                    }
+                } else {
+                    // Not free for p: if nobody has claimed p meanwhile, the slot
+                    // still holds the element of one lap ago (full); otherwise
+                    // retry from the new head.
+                    if (prod_.head.load(std::memory_order_relaxed) == p) break;
+                    p = prod_.head.load(std::memory_order_relaxed);
                 }
-            } else {
-                // Not free for p: if nobody has claimed p meanwhile, the slot
-                // still holds the element of one lap ago (full); otherwise
-                // retry from the new head.
-                if (prod_.head.load(std::memory_order_relaxed) == p) break;
-                p = prod_.head.load(std::memory_order_relaxed);
             }
-        }
-        prod_.failed.fetch_add(1u, std::memory_order_relaxed);  // a statistic; orders nothing
-        return nullptr;
-#else
-        // No CAS: claim inside the port's critical section. No other
-        // producer can run in it, so free_for() is the whole free test.
-        const port::irq_state saved = port::irq_disable();
-        p = prod_.head.load(std::memory_order_relaxed);  // serialized by the mask
-        // acquire: as above, the consumer is done with the slot.
-        const bool ok =
-            free_for(slots_.at(p).seq.load(std::memory_order_acquire), p) && !over_limit(p);
-        if (ok) {
-            prod_.head.store(static_cast<Index>(p + 1u), std::memory_order_relaxed);  // masked
+            prod_.failed.fetch_add(1u, std::memory_order_relaxed);  // a statistic; orders nothing
+            return nullptr;
         } else {
-            prod_.failed.store(prod_.failed.load(std::memory_order_relaxed) + 1u,
-                               std::memory_order_relaxed);  // masked; a statistic
+            // No CAS: claim inside the critical section (the port's interrupt
+            // mask). No other producer can run in it, so free_for() is the whole
+            // free test.
+            const auto saved = Rmw::section::enter();
+            p = prod_.head.load(std::memory_order_relaxed);  // serialized by the mask
+            // acquire: as above, the consumer is done with the slot.
+            const bool ok =
+                free_for(slots_.at(p).seq.load(std::memory_order_acquire), p) && !over_limit(p);
+            if (ok) {
+                prod_.head.store(static_cast<Index>(p + 1u), std::memory_order_relaxed);  // masked
+            } else {
+                prod_.failed.store(prod_.failed.load(std::memory_order_relaxed) + 1u,
+                                   std::memory_order_relaxed);  // masked; a statistic
+            }
+            Rmw::section::leave(saved);
+            return ok ? &slots_.at(p) : nullptr;
         }
-        port::irq_restore(saved);
-        return ok ? &slots_.at(p) : nullptr;
-#endif
     }
 
     // free_run(p, want) is how many of the positions p, p+1, ... (at most
@@ -490,37 +493,37 @@ protected:
     std::size_t claim_n(Index& p, std::size_t want) noexcept {
         if (want == 0) return 0;
         std::size_t k = 0;
-#if KAIROS_HAS_CAS
-        p = prod_.head.load(std::memory_order_relaxed);  // a guess; the CAS checks it
-        for (;;) {
-            // acquire (in free_run): the consumer is done with the slots.
+        if constexpr (Rmw::uses_cas) {
+            p = prod_.head.load(std::memory_order_relaxed);  // a guess; the CAS checks it
+            for (;;) {
+                // acquire (in free_run): the consumer is done with the slots.
+                k = free_run(p, want);
+                if (k == 0) {
+                    // As in claim(): full unless p was claimed meanwhile.
+                    const Index h = prod_.head.load(std::memory_order_relaxed);
+                    if (h == p) break;
+                    p = h;
+                    continue;
+                }
+                // relaxed: arbitrates between producers only, as in claim().
+                if (prod_.head.compare_exchange_weak(p, static_cast<Index>(p + k),
+                                                     std::memory_order_relaxed,
+                                                     std::memory_order_relaxed)) {
+                    break;
+                }
+            }
+            if (k < want) prod_.failed.fetch_add(1u, std::memory_order_relaxed);  // a statistic
+        } else {
+            const auto saved = Rmw::section::enter();
+            p = prod_.head.load(std::memory_order_relaxed);  // serialized by the mask
             k = free_run(p, want);
-            if (k == 0) {
-                // As in claim(): full unless p was claimed meanwhile.
-                const Index h = prod_.head.load(std::memory_order_relaxed);
-                if (h == p) break;
-                p = h;
-                continue;
+            prod_.head.store(static_cast<Index>(p + k), std::memory_order_relaxed);  // masked
+            if (k < want) {
+                prod_.failed.store(prod_.failed.load(std::memory_order_relaxed) + 1u,
+                                   std::memory_order_relaxed);  // masked; a statistic
             }
-            // relaxed: arbitrates between producers only, as in claim().
-            if (prod_.head.compare_exchange_weak(p, static_cast<Index>(p + k),
-                                                 std::memory_order_relaxed,
-                                                 std::memory_order_relaxed)) {
-                break;
-            }
+            Rmw::section::leave(saved);
         }
-        if (k < want) prod_.failed.fetch_add(1u, std::memory_order_relaxed);  // a statistic
-#else
-        const port::irq_state saved = port::irq_disable();
-        p = prod_.head.load(std::memory_order_relaxed);  // serialized by the mask
-        k = free_run(p, want);
-        prod_.head.store(static_cast<Index>(p + k), std::memory_order_relaxed);  // masked
-        if (k < want) {
-            prod_.failed.store(prod_.failed.load(std::memory_order_relaxed) + 1u,
-                               std::memory_order_relaxed);  // masked; a statistic
-        }
-        port::irq_restore(saved);
-#endif
         return k;
     }
 
@@ -557,19 +560,22 @@ protected:
 
 }  // namespace detail
 
-// mpsc_ring<T, N, Index> is a bounded MPSC ring of N elements of T stored in
+// mpsc_ring<T, N, Index, Rmw> is a bounded MPSC ring of N elements of T stored in
 // the object. N: a power of two. Index: the free-running position type, at
 // least 32 bits, because a producer that stalls between reading a slot and
 // its CAS while other producers push exactly 2^bits elements would see the
 // same head value again (ABA); 2^32 pushes inside one preemption is the
-// accepted bound of this design, 64 bits removes it.
+// accepted bound of this design, 64 bits removes it. Rmw: how producers
+// claim, rmw_cas or rmw_masked<Section> (kairos/rmw.hpp); the default is
+// the target's (KAIROS_HAS_CAS).
 //
 // Contexts: any number of producers (threads, ISRs, signal handlers) and one
 // consumer at a time. Not copyable or movable.
-template <class T, std::size_t N, class Index = std::uint32_t>
+template <class T, std::size_t N, class Index = std::uint32_t, class Rmw = rmw_default>
 class mpsc_ring
-    : public detail::mpsc_core<T, Index, detail::fixed_slots<detail::seq_slot<T, Index>, N>> {
-    using core = detail::mpsc_core<T, Index, detail::fixed_slots<detail::seq_slot<T, Index>, N>>;
+    : public detail::mpsc_core<T, Index, detail::fixed_slots<detail::seq_slot<T, Index>, N>, Rmw> {
+    using core =
+        detail::mpsc_core<T, Index, detail::fixed_slots<detail::seq_slot<T, Index>, N>, Rmw>;
 
     static_assert(N >= 2,
                   "mpsc_ring: N must be at least 2 (with one slot, 'published for p' and "
@@ -580,7 +586,7 @@ class mpsc_ring
                   "mpsc_ring: Index must be at least 32 bits (a narrow CAS index invites ABA)");
     static_assert(detail::index_fits<Index>(2 * N),
                   "mpsc_ring: Index too narrow, N must be <= 2^(bits of Index - 2)");
-    static_assert(!KAIROS_HAS_CAS || std::atomic<Index>::is_always_lock_free,
+    static_assert(!Rmw::uses_cas || detail::always_lock_free<std::atomic<Index>>::value,
                   "mpsc_ring: compare-and-swap on Index is not lock-free here");
     static_assert(detail::index_plain_word<Index>,
                   "mpsc_ring: loads/stores of Index are not single instructions here");

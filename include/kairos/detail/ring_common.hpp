@@ -50,15 +50,25 @@ constexpr bool index_fits(std::size_t n) noexcept {
     return n - 1 <= static_cast<std::size_t>(static_cast<Index>(~Index(0)) >> 1);
 }
 
+// always_lock_free<A> is A::is_always_lock_free: every operation of the
+// atomic type A is lock-free on this target. An atomic type without that
+// member is taken as lock-free: it is a model checker's instrumented atomic
+// (tests/model), which stands for the hardware operation.
+template <class A, class = void>
+struct always_lock_free : std::true_type {};
+template <class A>
+struct always_lock_free<A, std::void_t<decltype(A::is_always_lock_free)>>
+    : std::bool_constant<A::is_always_lock_free> {};
+
 // index_plain_word<Index> says that a load or a store of Index is a single
-// instruction. std::atomic<Index>::is_always_lock_free says that, except on
+// instruction. always_lock_free<std::atomic<Index>> says that, except on
 // cores without compare-and-swap (ARMv6-M, lx106): there the compiler reports
 // "sometimes lock-free" because read-modify-write goes through library calls,
 // while aligned loads and stores of up to 32 bits are plain ldr/str
 // (l32i/s32i) (targets.md §7, §8). So on those cores assert the width instead.
 template <class Index>
 inline constexpr bool index_plain_word =
-    std::atomic<Index>::is_always_lock_free || (!KAIROS_HAS_CAS && sizeof(Index) <= 4);
+    always_lock_free<std::atomic<Index>>::value || (!KAIROS_HAS_CAS && sizeof(Index) <= 4);
 
 // swap_relaxed(a, b) exchanges two atomics' values. Only while nothing else
 // touches either (moving a circular_queue), hence relaxed.
