@@ -4,6 +4,7 @@
 // illegal instruction on an ESP8266 without a debugger, which is why it is
 // here and not in the port.
 #include <kairos/board.hpp>
+#include <kairos/config.hpp>
 #include <kairos/port.hpp>
 
 namespace {
@@ -24,14 +25,14 @@ constexpr int sys_write = 4;
 
 }  // namespace
 
-void kairos::port::console_write(const char* s) noexcept {
+KAIROS_ISR_FN void kairos::port::console_write(const char* s) noexcept {
     int n = 0;
     while (s[n] != '\0') ++n;
     simcall(sys_write, 1, s, n);
 }
 
 // kairos_port_exit(code): the simulator's exit (QEMU keeps the low 8 bits).
-extern "C" void kairos_port_exit(int code) noexcept {
+extern "C" KAIROS_ISR_FN void kairos_port_exit(int code) noexcept {
     simcall(sys_exit, code, nullptr, 0);
     for (;;) asm volatile("waiti 0");
 }

@@ -283,16 +283,16 @@ constexpr divider16 make_divider16(std::uint32_t d) noexcept {
 namespace bits {
 namespace hw {
 // div32(n, v) returns n / v.d with the core's division.
-constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept { return n / v.d; }
+KAIROS_ISR_FN constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept { return n / v.d; }
 }  // namespace hw
 namespace sw {
 // div32(n, v) returns n / v.d by the reciprocal, without a division.
-constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept {
+KAIROS_ISR_FN constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept {
     const std::uint32_t q = mulhi32(n, v.reciprocal);
     return n - q * v.d >= v.d ? q + 1 : q;
 }
 }  // namespace sw
-constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept {
+KAIROS_ISR_FN constexpr std::uint32_t div32(std::uint32_t n, const divider16& v) noexcept {
 #if KAIROS_HAS_DIV
     return hw::div32(n, v);
 #else
@@ -308,7 +308,7 @@ namespace bits {
 #if !KAIROS_HAS_DIV && defined(__GNUC__)
 __attribute__((noinline))
 #endif
-constexpr std::uint64_t long_div_u64(std::uint64_t x, const divider16& v) noexcept {
+KAIROS_ISR_FN constexpr std::uint64_t long_div_u64(std::uint64_t x, const divider16& v) noexcept {
     const auto hi = static_cast<std::uint32_t>(x >> 32);
     const auto lo = static_cast<std::uint32_t>(x);
     const std::uint32_t q2 = div32(hi, v);

@@ -85,11 +85,22 @@
 #  endif
 #endif
 
-// KAIROS_ISR_FN: placement for functions an interrupt may call. On ESP8266
-// they must sit in IRAM, because flash cache may be off when the ISR runs.
+// KAIROS_ISR_FN: placement for functions an interrupt may call. On ESP
+// chips they must sit in IRAM, because the flash cache may be off when the
+// ISR runs: ESP-IDF's linker scripts collect .iram1.*, the ESP8266 core's
+// and the lx106 boards' .iram.text. GCC drops the attribute on template
+// instantiations (GCC bug 70435): linker fragments place those by section
+// name (port/xtensa_lx106/iram.ld, linker.lf).
+// Each use gets a section of its own (__COUNTER__), as the ESP cores' own
+// IRAM_ATTR does: an inline function's section is a COMDAT group, and GCC
+// refuses to put it in one section with a non-inline function.
+#define KAIROS_STR_(x) #x
+#define KAIROS_STR(x) KAIROS_STR_(x)
 #ifndef KAIROS_ISR_FN
-#  if defined(__XTENSA__) && defined(ARDUINO_ARCH_ESP8266)
-#    define KAIROS_ISR_FN __attribute__((section(".iram.text")))
+#  if defined(ESP_PLATFORM)
+#    define KAIROS_ISR_FN __attribute__((section(".iram1.kairos." KAIROS_STR(__COUNTER__))))
+#  elif defined(__XTENSA__)
+#    define KAIROS_ISR_FN __attribute__((section(".iram.text.kairos." KAIROS_STR(__COUNTER__))))
 #  else
 #    define KAIROS_ISR_FN
 #  endif

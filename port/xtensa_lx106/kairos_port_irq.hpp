@@ -7,6 +7,8 @@
 // -mlongcalls adds) of an out-of-line hook.
 #pragma once
 
+#include <kairos/config.hpp>
+
 #include <cstdint>
 
 #include "frame.hpp"
@@ -21,20 +23,20 @@ namespace kairos::port {
 // port.hpp requires (a handler gets EXCM, a masked caller its INTLEVEL).
 // A pending switch request (the software interrupt) is taken at the wsr
 // that unmasks.
-inline std::uint32_t irq_disable() noexcept {
+KAIROS_ISR_FN inline std::uint32_t irq_disable() noexcept {
     std::uint32_t ps;
     asm volatile("rsil %0, 15" : "=r"(ps)::"memory");
     return ps ^ KAIROS_LX106_PS_UM;
 }
 
-inline void irq_restore(std::uint32_t s) noexcept {
+KAIROS_ISR_FN inline void irq_restore(std::uint32_t s) noexcept {
     asm volatile("wsr %0, ps\n\trsync" ::"r"(s ^ KAIROS_LX106_PS_UM) : "memory");
 }
 
 // PS.EXCM is set by the hardware on taking any exception or level-1
 // interrupt and stays set in the handler until it returns (rfe). The
 // switch itself (switch.S) runs with EXCM clear, as a masked thread.
-inline bool in_isr() noexcept {
+KAIROS_ISR_FN inline bool in_isr() noexcept {
     std::uint32_t ps;
     asm volatile("rsr %0, ps" : "=r"(ps));
     return (ps & KAIROS_LX106_PS_EXCM) != 0;
@@ -43,7 +45,7 @@ inline bool in_isr() noexcept {
 // request_switch() raises the software interrupt, the port's PendSV: taken
 // at once from a thread with interrupts enabled, at the unmasking
 // irq_restore() when masked, on the way out of the handler from an isr.
-inline void request_switch() noexcept {
+KAIROS_ISR_FN inline void request_switch() noexcept {
     asm volatile("wsr %0, intset\n\trsync" ::"r"(1u << KAIROS_LX106_SOFT_IRQ) : "memory");
 }
 

@@ -8,6 +8,7 @@
 #include "lx106.hpp"
 
 #include <kairos/bits.hpp>
+#include <kairos/config.hpp>
 #include <kairos/board.hpp>
 #include <kairos/port.hpp>
 
@@ -59,7 +60,7 @@ void wsr_ccompare0(std::uint32_t v) noexcept { asm volatile("wsr %0, ccompare0\n
 // The hook runs first (as early as possible), then the tickers; last comes
 // cycles()'s wrap accounting (interrupts are masked here), so CCOUNT wraps
 // are seen while ticks run even if nothing reads the time.
-extern "C" void kairos_tick() noexcept {
+extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
     const std::uint32_t now = kairos::lx106::ccount();
     std::uint32_t next = rsr_ccompare0() + tick_period;
     if (static_cast<std::int32_t>(next - now) < 16) next = now + tick_period;
@@ -80,7 +81,7 @@ namespace {
 
 namespace kairos::port {
 
-std::uint64_t now_us() noexcept { return div_u64(lx106::cycles(), core_clock.mhz); }
+KAIROS_ISR_FN std::uint64_t now_us() noexcept { return div_u64(lx106::cycles(), core_clock.mhz); }
 
 void set_cpu_hz(std::uint32_t hz) noexcept { core_clock.set(hz, tick_period != 0); }
 
@@ -142,7 +143,7 @@ void kairos::lx106::tick_start(std::uint32_t period_cycles) noexcept {
 void kairos::lx106::set_tick_hook(irq_hook f) noexcept { tick_fn = f; }
 void kairos::lx106::set_soft_irq_hook(irq_hook f) noexcept { kairos_lx106_soft_hook = f; }
 
-std::uint64_t kairos::lx106::cycles() noexcept {
+KAIROS_ISR_FN std::uint64_t kairos::lx106::cycles() noexcept {
     const port::irq_state s = port::irq_disable();
     const std::uint32_t c = ccount();
     if (c < ccount_last) ++ccount_high;

@@ -14,10 +14,25 @@
 //   SCHEDULED_RECURRENT_FN_MAX_COUNT  recurrent capacity (default 32; the
 //                                     ESP8266 list was unbounded, on the heap)
 //
+//                                     These sizes are compiled into
+//                                     Schedule.cpp too: a unit whose sizes
+//                                     differ from its Schedule.cpp's fails to
+//                                     link, naming the symbol
+//                                     kairos_esp8266_schedule_fn<N>_rec<M>.
+//
 // A callable too large for a slot is converted to std::function first, as
 // the ESP8266 core does for every callable: that conversion may allocate, so
 // do it from task context (the native kairos::deferred refuses such
 // callables at compile time instead).
+//
+// Drop-in for the core: the functions the core's Schedule.h declares
+// (schedule_function and schedule_recurrent_function_us with std::function
+// arguments, run_scheduled_functions, run_scheduled_recurrent_functions,
+// compute_scheduled_recurrent_grain) and the other non-template functions
+// below are real functions defined in Schedule.cpp (src/compat/esp8266/), so
+// an object compiled against the core's own header links against it; the
+// templates beside them are the allocation-free fast path for callables
+// that fit a slot (docs/esp8266-compat.md, "Installing into the core").
 #pragma once
 
 #include <kairos/bits.hpp>
@@ -60,6 +75,23 @@ using scheduler = kairos::deferred<round_up_pow2(SCHEDULED_FN_MAX_COUNT),
 // handler can reach it).
 inline scheduler global_scheduler;
 
+}  // namespace kairos::esp8266_compat
+
+// KAIROS_ESP8266_SCHEDULE_CONFIG_SYMBOL names the capacities above;
+// Schedule.cpp defines it, and every unit that includes this header refers
+// to the one its own capacities spell (the scheme of
+// KAIROS_KERNEL_CONFIG_SYMBOL, kernel/config.hpp, without the ELF note:
+// this header is never freestanding, one pointer is its whole cost).
+#define KAIROS_ESP8266_SCHEDULE_CONFIG_NAME_(n, m) kairos_esp8266_schedule_fn##n##_rec##m
+#define KAIROS_ESP8266_SCHEDULE_CONFIG_NAME(n, m) KAIROS_ESP8266_SCHEDULE_CONFIG_NAME_(n, m)
+#define KAIROS_ESP8266_SCHEDULE_CONFIG_SYMBOL \
+    KAIROS_ESP8266_SCHEDULE_CONFIG_NAME(SCHEDULED_FN_MAX_COUNT, SCHEDULED_RECURRENT_FN_MAX_COUNT)
+extern "C" const char KAIROS_ESP8266_SCHEDULE_CONFIG_SYMBOL;
+
+namespace kairos::esp8266_compat {
+
+[[gnu::used]] inline const char* const schedule_config_check = &KAIROS_ESP8266_SCHEDULE_CONFIG_SYMBOL;
+
 template <class D>
 inline constexpr bool fits_slot = sizeof(D) <= fn_size && alignof(D) <= default_inplace_align &&
                                   std::is_nothrow_move_constructible_v<D>;
@@ -86,12 +118,11 @@ inline bool schedule_function(F&& fn) {
     return kairos::esp8266_compat::global_scheduler.schedule(
         kairos::esp8266_compat::as_stored<void()>(std::forward<F>(fn)));
 }
-// schedule_function(std::function) is the upstream signature: it takes what
-// only converts to std::function<void()>, such as {}, NULL and nullptr
-// (all empty: false).
-inline bool schedule_function(const std::function<void()>& fn) {
-    return kairos::esp8266_compat::global_scheduler.schedule(fn);
-}
+// schedule_function(std::function) is the upstream signature, a real
+// function (Schedule.cpp, in IRAM): it takes what only converts to
+// std::function<void()>, such as {}, NULL and nullptr (all empty: false).
+// Context: any; copying fn may allocate, as upstream.
+KAIROS_ISR_FN bool schedule_function(const std::function<void()>& fn);
 
 namespace kairos::esp8266_compat {
 
@@ -111,6 +142,13 @@ inline constexpr bool is_null_literal =
 // lock-free and allocation-free for callables that fit a slot; a larger
 // callable is converted to std::function here, which allocates, so pass
 // those from task context only.
+//
+// The upstream signature, with std::function arguments, is a real function
+// too (Schedule.cpp, in IRAM); the template takes every other callable.
+KAIROS_ISR_FN bool schedule_recurrent_function_us(const std::function<bool()>& fn,
+                                                  std::uint32_t repeat_us,
+                                                  const std::function<bool()>& alarm = nullptr);
+
 template <class F = std::nullptr_t, class A = std::nullptr_t>
 inline bool schedule_recurrent_function_us(F&& fn, std::uint32_t repeat_us, A&& alarm = nullptr) {
     using kairos::esp8266_compat::as_stored;
@@ -138,42 +176,26 @@ inline bool schedule_recurrent_function_us(F&& fn, std::uint32_t repeat_us, A&& 
 // greatest common divisor of the registered recurrent periods, rounded up to
 // whole milliseconds (1 for a divisor up to 1 ms), 0 if nothing is
 // registered or every period is 0; saturates at 2^32 - 1 ms. Context: task.
-inline std::uint32_t compute_scheduled_recurrent_grain() {
-    const std::uint64_t us = kairos::esp8266_compat::global_scheduler.recurrent_grain_us();
-    if (us == 0) return 0;
-    if (us <= 1000) return 1;
-    const std::uint64_t ms = kairos::div_u64<1000>(us + 999);  // no 64-bit division call
-    return ms > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(ms);
-}
+std::uint32_t compute_scheduled_recurrent_grain();
 
 // run_scheduled_functions() runs the one-shot functions queued before it was
 // called (FIFO). The ESP8266 core calls it after every loop(). Context: task.
-inline void run_scheduled_functions() { kairos::esp8266_compat::global_scheduler.run(); }
+void run_scheduled_functions();
 
 // run_scheduled_recurrent_functions() runs the recurrent functions that are
 // due or alarmed. The ESP8266 core calls it after loop() and in yield()/
 // delay(). A nested call returns at once. Context: task.
-inline void run_scheduled_recurrent_functions() {
-    kairos::esp8266_compat::global_scheduler.run_recurrent();
-}
+void run_scheduled_recurrent_functions();
 
 // get_scheduled_recurrent_delay_us() is the number of µs until the next
 // recurrent function is due (0: due now; ~0u: none registered, or further
 // than 71 minutes away). Context: task.
-inline std::uint32_t get_scheduled_recurrent_delay_us() {
-    const std::uint64_t d = kairos::esp8266_compat::global_scheduler.recurrent_delay_us();
-    return d > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(d);
-}
+std::uint32_t get_scheduled_recurrent_delay_us();
 
 // get_scheduled_delay_us() is 0 while one-shot functions are pending, else
 // get_scheduled_recurrent_delay_us().
-inline std::uint32_t get_scheduled_delay_us() {
-    const std::uint64_t d = kairos::esp8266_compat::global_scheduler.delay_us();
-    return d > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(d);
-}
+std::uint32_t get_scheduled_delay_us();
 
 // scheduled_function_overflows() counts schedule_function() calls refused
 // because the queue was full (the ESP8266 core loses these silently).
-inline std::uint32_t scheduled_function_overflows() {
-    return kairos::esp8266_compat::global_scheduler.overflows();
-}
+std::uint32_t scheduled_function_overflows();

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
-// SCHEDULED_FN_MAX_COUNT is overridable (defined before Schedule.h, the same
-// in every translation unit); the capacity is rounded up to a power of two.
-#define SCHEDULED_FN_MAX_COUNT 10
-#define SCHEDULED_RECURRENT_FN_MAX_COUNT 3
+// SCHEDULED_FN_MAX_COUNT is overridable (the same in every translation unit,
+// Schedule.cpp included: CMakeLists.txt builds this test with 10 and 3); the
+// capacity is rounded up to a power of two.
 
 #include <gtest/gtest.h>
 
