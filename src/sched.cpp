@@ -7,7 +7,7 @@
 #include <kairos/detail/decimal.hpp>
 
 
-#if defined(__SANITIZE_ADDRESS__)
+#if KAIROS_ASAN
 extern "C" void __asan_unpoison_memory_region(void const volatile* addr, std::size_t size);
 #endif
 
@@ -45,7 +45,7 @@ constexpr std::uint64_t canary_word = 0x6b61697230734b21ull;  // neither fill no
 // (port::min_stack_size()): the kernel's frames on the deepest path a thread
 // reaches (a blocking call whose switch idles in port::idle()) and a small
 // frame of the thread's own function. Sanitizers grow every frame.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#if KAIROS_ASAN || KAIROS_TSAN
 constexpr std::size_t kernel_stack = 4096;
 #else
 constexpr std::size_t kernel_stack = 256;
@@ -147,7 +147,7 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     if (size < stack_min()) return err_stack_size;
     KAIROS_ASSERT(fn != nullptr && !port::in_isr());
     auto* lo = static_cast<unsigned char*>(stack);
-#if defined(__SANITIZE_ADDRESS__)
+#if KAIROS_ASAN
     __asan_unpoison_memory_region(lo, size);  // frames of a previous user may be poisoned
 #endif
     __builtin_memset(lo, stack_fill, size);  // high-water mark; outside the masked section
@@ -375,7 +375,7 @@ const char* name(pid p) noexcept {
 }
 
 // The scan reads stack bytes that live frames' redzones may have poisoned.
-#if defined(__SANITIZE_ADDRESS__)
+#if KAIROS_ASAN
 __attribute__((no_sanitize("address")))
 #endif
 std::size_t stack_unused(pid p) noexcept {

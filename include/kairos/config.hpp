@@ -106,6 +106,36 @@
 #  endif
 #endif
 
+// KAIROS_ASAN / KAIROS_TSAN: 1 when this translation unit is built with
+// AddressSanitizer / ThreadSanitizer, 0 otherwise. GCC defines
+// __SANITIZE_ADDRESS__ / __SANITIZE_THREAD__, clang only answers
+// __has_feature(), so code that must cooperate with a sanitizer (stack
+// unpoisoning, fiber switch hooks) tests these, never the GCC macros.
+#ifndef KAIROS_ASAN
+#  if defined(__SANITIZE_ADDRESS__)
+#    define KAIROS_ASAN 1
+#  elif defined(__has_feature)
+#    if __has_feature(address_sanitizer)
+#      define KAIROS_ASAN 1
+#    endif
+#  endif
+#  ifndef KAIROS_ASAN
+#    define KAIROS_ASAN 0
+#  endif
+#endif
+#ifndef KAIROS_TSAN
+#  if defined(__SANITIZE_THREAD__)
+#    define KAIROS_TSAN 1
+#  elif defined(__has_feature)
+#    if __has_feature(thread_sanitizer)
+#      define KAIROS_TSAN 1
+#    endif
+#  endif
+#  ifndef KAIROS_TSAN
+#    define KAIROS_TSAN 0
+#  endif
+#endif
+
 // KAIROS_ASSERTS: run-time checks of preconditions (misuse of the API).
 // On by default unless NDEBUG.
 #ifndef KAIROS_ASSERTS

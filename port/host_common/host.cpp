@@ -349,7 +349,7 @@ extern "C" void kairos_port_panic(const char* what, const char* file, int line) 
 // ports know only context handles (stack pointers), so registered stacks
 // are searched for the one containing the handle; main's stack is learned
 // when it is first left.
-#if defined(__SANITIZE_ADDRESS__)
+#if KAIROS_ASAN
 #include <sanitizer/common_interface_defs.h>
 namespace {
 struct asan_stack {

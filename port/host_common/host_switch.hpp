@@ -4,6 +4,8 @@
 // signals, request_switch, idle) once for all of them.
 #pragma once
 
+#include <kairos/config.hpp>
+
 #include <cstddef>
 
 namespace kairos::host {
@@ -31,7 +33,7 @@ void register_stack(const void* lo, std::size_t size) noexcept;
 // finish_switch() completes an AddressSanitizer stack switch on the
 // incoming stack (host.cpp calls it right after switch_now() returns); a
 // no-op without ASan, inline so that costs nothing per switch.
-#if defined(__SANITIZE_ADDRESS__)
+#if KAIROS_ASAN
 void finish_switch() noexcept;
 #else
 inline void finish_switch() noexcept {}

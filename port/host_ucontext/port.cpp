@@ -20,21 +20,6 @@
 
 #include <ucontext.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#  define KAIROS_ASAN 1
-#elif defined(__has_feature)
-#  if __has_feature(address_sanitizer)
-#    define KAIROS_ASAN 1
-#  endif
-#endif
-#if defined(__SANITIZE_THREAD__)
-#  define KAIROS_TSAN 1
-#elif defined(__has_feature)
-#  if __has_feature(thread_sanitizer)
-#    define KAIROS_TSAN 1
-#  endif
-#endif
-
 #if KAIROS_ASAN
 #  include <sanitizer/common_interface_defs.h>
 #endif
