@@ -39,9 +39,6 @@
 
 #include <kairos_host.hpp>
 
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -49,11 +46,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <set>
 #include <thread>
 
 #include "backoff.hpp"
+#include "signal_timer.hpp"
 
 namespace {
 
@@ -210,26 +207,6 @@ void handler_push() {
     handler_seq.store(seq + put, std::memory_order_relaxed);
 }
 
-// timer aims SIGUSR1 at one thread every period_ns.
-struct timer {
-    timer_t id{};
-    explicit timer(pid_t tid, long period_ns) {
-        sigevent ev{};
-        ev.sigev_notify = SIGEV_THREAD_ID;
-        ev.sigev_signo = SIGUSR1;
-        ev._sigev_un._tid = tid;
-        if (timer_create(CLOCK_MONOTONIC, &ev, &id) != 0) {
-            std::perror("timer_create");
-            std::exit(2);
-        }
-        itimerspec spec{};
-        spec.it_interval.tv_nsec = period_ns;
-        spec.it_value.tv_nsec = period_ns;
-        timer_settime(id, 0, &spec, nullptr);
-    }
-    ~timer() { timer_delete(id); }
-};
-
 // ---- one ring ---------------------------------------------------------------
 
 constexpr std::size_t batch = 64;
@@ -291,7 +268,7 @@ totals soak_ring(const char* name, bool multi_producer, const options& o) {
     std::uint64_t produced[streams] = {};
     std::thread p0([&] {
         // release/acquire: the main thread reads the tid to aim the timer.
-        tid0.store(static_cast<pid_t>(syscall(SYS_gettid)), std::memory_order_release);
+        tid0.store(ktest::this_tid(), std::memory_order_release);
         produced[0] = producer_loop(r, 0, !multi_producer, stop);
     });
     std::thread p1;
@@ -302,7 +279,12 @@ totals soak_ring(const char* name, bool multi_producer, const options& o) {
     check.mode = o.mode;
     check.inject_at = o.items / 2;
     {
-        timer tick(tid0.load(std::memory_order_relaxed), signal_period_ns);  // relaxed: read above
+        ktest::signal_timer tick(tid0.load(std::memory_order_relaxed), SIGUSR1,  // relaxed: read above
+                                 signal_period_ns);
+        if (!tick.ok()) {
+            std::perror("kairos_soak: timer");
+            std::exit(2);
+        }
         backoff wait;
         item buf[pop_batch];
         while (check.items < o.items) {
@@ -372,13 +354,18 @@ totals soak_deferred(const options& o) {
     };
     std::thread p0([&] {
         // release/acquire: the main thread reads the tid to aim the timer.
-        tid0.store(static_cast<pid_t>(syscall(SYS_gettid)), std::memory_order_release);
+        tid0.store(ktest::this_tid(), std::memory_order_release);
         producer(0);
     });
     std::thread p1(producer, 1);
     while (tid0.load(std::memory_order_acquire) == 0) std::this_thread::yield();
     {
-        timer tick(tid0.load(std::memory_order_relaxed), signal_period_ns);  // relaxed: read above
+        ktest::signal_timer tick(tid0.load(std::memory_order_relaxed), SIGUSR1,  // relaxed: read above
+                                 signal_period_ns);
+        if (!tick.ok()) {
+            std::perror("kairos_soak: timer");
+            std::exit(2);
+        }
         backoff wait;
         while (check.items < o.deferred) {
             if (sched.run() == 0) wait();
