@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+/* kt_regs_hold(seed, out, op, arg) for AArch64 AAPCS64 (regs.hpp): loads
+ * x19-x29 from seed[0..10] and d8-d15 from seed[11..18], calls op(arg),
+ * stores the same registers to out[], restores the caller's and returns.
+ *
+ * Frame (176 bytes, 16-byte aligned): x19-x28 at 0-72, x29 x30 at 80,
+ * d8-d15 at 96-152, out at 160. */
+    .text
+    .globl  kt_regs_hold
+    .type   kt_regs_hold, %function
+    .p2align 2
+kt_regs_hold:
+    sub     sp, sp, #176
+    stp     x19, x20, [sp, #0]
+    stp     x21, x22, [sp, #16]
+    stp     x23, x24, [sp, #32]
+    stp     x25, x26, [sp, #48]
+    stp     x27, x28, [sp, #64]
+    stp     x29, x30, [sp, #80]
+    stp     d8, d9, [sp, #96]
+    stp     d10, d11, [sp, #112]
+    stp     d12, d13, [sp, #128]
+    stp     d14, d15, [sp, #144]
+    str     x1, [sp, #160]
+    mov     x9, x0                  /* seed */
+    mov     x10, x2                 /* op */
+    mov     x0, x3                  /* arg */
+    ldp     x19, x20, [x9, #0]
+    ldp     x21, x22, [x9, #16]
+    ldp     x23, x24, [x9, #32]
+    ldp     x25, x26, [x9, #48]
+    ldp     x27, x28, [x9, #64]
+    ldr     x29, [x9, #80]
+    ldp     d8, d9, [x9, #88]
+    ldp     d10, d11, [x9, #104]
+    ldp     d12, d13, [x9, #120]
+    ldp     d14, d15, [x9, #136]
+    blr     x10
+    ldr     x9, [sp, #160]          /* out */
+    stp     x19, x20, [x9, #0]
+    stp     x21, x22, [x9, #16]
+    stp     x23, x24, [x9, #32]
+    stp     x25, x26, [x9, #48]
+    stp     x27, x28, [x9, #64]
+    str     x29, [x9, #80]
+    stp     d8, d9, [x9, #88]
+    stp     d10, d11, [x9, #104]
+    stp     d12, d13, [x9, #120]
+    stp     d14, d15, [x9, #136]
+    ldp     x19, x20, [sp, #0]
+    ldp     x21, x22, [sp, #16]
+    ldp     x23, x24, [sp, #32]
+    ldp     x25, x26, [sp, #48]
+    ldp     x27, x28, [sp, #64]
+    ldp     x29, x30, [sp, #80]
+    ldp     d8, d9, [sp, #96]
+    ldp     d10, d11, [sp, #112]
+    ldp     d12, d13, [sp, #128]
+    ldp     d14, d15, [sp, #144]
+    add     sp, sp, #176
+    ret
+    .size   kt_regs_hold, .-kt_regs_hold
+    .section .note.GNU-stack,"",%progbits
