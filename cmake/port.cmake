@@ -18,7 +18,8 @@ if(NOT DEFINED KAIROS_PORT_DEFAULT)
         set(KAIROS_PORT_DEFAULT host_ucontext)
     endif()
 endif()
-set(kairos_ports x86_64_sysv aarch64_aapcs host_ucontext cortex_m xtensa_lx106)
+set(kairos_ports x86_64_sysv aarch64_aapcs host_ucontext cortex_m xtensa_lx106
+    framework_esp8266)  # framework_*: hosted by a vendor framework, no kernel
 set(KAIROS_PORT "${KAIROS_PORT_DEFAULT}" CACHE STRING "Port under port/")
 set_property(CACHE KAIROS_PORT PROPERTY STRINGS ${kairos_ports})
 if(NOT KAIROS_PORT IN_LIST kairos_ports)

@@ -12,6 +12,8 @@
 // order argument is ignored: masking plus the compiler barriers of
 // irq_disable/irq_restore order everything on a single-core MCU (seq_cst).
 // Plain loads and stores stay inline (ldr/str, l32i/s32i) and need nothing.
+// With KAIROS_ATOMIC_RMW_WEAK (the framework ports) every definition is weak,
+// so a framework or toolchain that has its own wins.
 #include <kairos/config.hpp>
 #include <kairos/port.hpp>
 
@@ -51,42 +53,48 @@ inline bool locked_cas(volatile void* p, void* expected, T desired) noexcept {
 
 }  // namespace
 
+#if defined(KAIROS_ATOMIC_RMW_WEAK) && KAIROS_ATOMIC_RMW_WEAK
+#  define KAIROS_ATOMIC_LINKAGE __attribute__((weak))
+#else
+#  define KAIROS_ATOMIC_LINKAGE
+#endif
+
 // KAIROS_ATOMIC_RMW(N, T) defines every read-modify-write of width N bytes.
 #define KAIROS_ATOMIC_RMW(N, T)                                                               \
-    T __atomic_exchange_##N(volatile void* p, T v, int) noexcept {                           \
+    KAIROS_ATOMIC_LINKAGE T __atomic_exchange_##N(volatile void* p, T v, int) noexcept {                           \
         return locked<T>(p, [v](T) { return v; });                                           \
     }                                                                                         \
-    bool __atomic_compare_exchange_##N(volatile void* p, void* e, T d, bool, int, int) noexcept { \
+    KAIROS_ATOMIC_LINKAGE bool __atomic_compare_exchange_##N(volatile void* p, void* e, T d, bool, int, int) noexcept { \
         return locked_cas<T>(p, e, d);                                                        \
     }                                                                                         \
-    T __atomic_fetch_add_##N(volatile void* p, T v, int) noexcept {                          \
+    KAIROS_ATOMIC_LINKAGE T __atomic_fetch_add_##N(volatile void* p, T v, int) noexcept {                          \
         return locked<T>(p, [v](T o) { return static_cast<T>(o + v); });                     \
     }                                                                                         \
-    T __atomic_fetch_sub_##N(volatile void* p, T v, int) noexcept {                          \
+    KAIROS_ATOMIC_LINKAGE T __atomic_fetch_sub_##N(volatile void* p, T v, int) noexcept {                          \
         return locked<T>(p, [v](T o) { return static_cast<T>(o - v); });                     \
     }                                                                                         \
-    T __atomic_fetch_and_##N(volatile void* p, T v, int) noexcept {                          \
+    KAIROS_ATOMIC_LINKAGE T __atomic_fetch_and_##N(volatile void* p, T v, int) noexcept {                          \
         return locked<T>(p, [v](T o) { return static_cast<T>(o & v); });                     \
     }                                                                                         \
-    T __atomic_fetch_or_##N(volatile void* p, T v, int) noexcept {                           \
+    KAIROS_ATOMIC_LINKAGE T __atomic_fetch_or_##N(volatile void* p, T v, int) noexcept {                           \
         return locked<T>(p, [v](T o) { return static_cast<T>(o | v); });                     \
     }                                                                                         \
-    T __atomic_fetch_xor_##N(volatile void* p, T v, int) noexcept {                          \
+    KAIROS_ATOMIC_LINKAGE T __atomic_fetch_xor_##N(volatile void* p, T v, int) noexcept {                          \
         return locked<T>(p, [v](T o) { return static_cast<T>(o ^ v); });                     \
     }                                                                                         \
-    T __atomic_add_fetch_##N(volatile void* p, T v, int) noexcept {                          \
+    KAIROS_ATOMIC_LINKAGE T __atomic_add_fetch_##N(volatile void* p, T v, int) noexcept {                          \
         return static_cast<T>(__atomic_fetch_add_##N(p, v, 0) + v);                          \
     }                                                                                         \
-    T __atomic_sub_fetch_##N(volatile void* p, T v, int) noexcept {                          \
+    KAIROS_ATOMIC_LINKAGE T __atomic_sub_fetch_##N(volatile void* p, T v, int) noexcept {                          \
         return static_cast<T>(__atomic_fetch_sub_##N(p, v, 0) - v);                          \
     }                                                                                         \
-    T __atomic_and_fetch_##N(volatile void* p, T v, int) noexcept {                          \
+    KAIROS_ATOMIC_LINKAGE T __atomic_and_fetch_##N(volatile void* p, T v, int) noexcept {                          \
         return static_cast<T>(__atomic_fetch_and_##N(p, v, 0) & v);                          \
     }                                                                                         \
-    T __atomic_or_fetch_##N(volatile void* p, T v, int) noexcept {                           \
+    KAIROS_ATOMIC_LINKAGE T __atomic_or_fetch_##N(volatile void* p, T v, int) noexcept {                           \
         return static_cast<T>(__atomic_fetch_or_##N(p, v, 0) | v);                           \
     }                                                                                         \
-    T __atomic_xor_fetch_##N(volatile void* p, T v, int) noexcept {                          \
+    KAIROS_ATOMIC_LINKAGE T __atomic_xor_fetch_##N(volatile void* p, T v, int) noexcept {                          \
         return static_cast<T>(__atomic_fetch_xor_##N(p, v, 0) ^ v);                          \
     }
 
@@ -97,5 +105,6 @@ KAIROS_ATOMIC_RMW(4, unsigned int)
 }
 
 #undef KAIROS_ATOMIC_RMW
+#undef KAIROS_ATOMIC_LINKAGE
 
 #endif  // !KAIROS_HAS_CAS

@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+// kairos/port_config.hpp for the stand-in core's own files (the QEMU
+// Cortex-M board's startup and semihosting, compiled without the library):
+// the port the library selects on Arm, as arduino/src/kairos/port_config.hpp
+// says. The sketch and the library find the library's copy first.
+#pragma once
+
+#define KAIROS_PORT_NAME "cortex_m"
+#define KAIROS_PORT_IRQ_INLINE 0
