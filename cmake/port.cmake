@@ -26,9 +26,8 @@ if(NOT KAIROS_PORT IN_LIST kairos_ports)
 endif()
 
 # kairos_port_interface(target DIR dir [IRQ_INLINE] [NO_IDLE_IN_SWITCH]
-# HEADERS h...) is what a
-# port.cmake calls to give target the port's public face, the same in the
-# build tree and installed:
+# HEADERS h...) is what a port.cmake calls to give target the port's public
+# face, the same in the build tree and installed:
 # - dir (under port/) becomes a PUBLIC include directory, installed as
 #   include/kairos/port/<dir name>/, with HEADERS, the headers a consumer
 #   may include (installed by cmake/install-rules.cmake);
@@ -39,7 +38,7 @@ endif()
 #   call from that record alone, never from what the include path finds;
 #   NO_IDLE_IN_SWITCH records that the port's switch must not wait in
 #   port::idle() (KAIROS_PORT_IDLE_IN_SWITCH 0: the kernel idles in its own
-#   context).
+#   context), and the top-level KAIROS_MAX_SYSCALL_PRIO is written there too.
 function(kairos_port_interface target)
     cmake_parse_arguments(arg "IRQ_INLINE;NO_IDLE_IN_SWITCH" "DIR" "HEADERS" ${ARGN})
     get_filename_component(dir_name ${arg_DIR} NAME)
