@@ -111,6 +111,48 @@ std::uint64_t idle_deadline() noexcept {
     return d == UINT64_MAX ? d - 1 : d;
 }
 
+#if !KAIROS_PORT_IDLE_IN_SWITCH
+// The kernel's own idle context, for ports whose switch must not wait for
+// an interrupt (port_config.hpp): what pick_slow() returns when nothing is
+// runnable and there is no idle thread. Outside the thread table (no pid,
+// no slot), with a canary like a thread's; its stack is initialised by
+// every run(), which checks that it is at least stack_min().
+tcb idle_ctx;
+constexpr std::size_t idle_ctx_stack_size = 768;
+alignas(16) unsigned char idle_ctx_stack[idle_ctx_stack_size];
+
+// idle_ctx_main() waits in port::idle() until a switch has something to
+// decide: a thread is runnable, a sleep deadline is due, or run() should
+// return. Thread mode, so every interrupt, whatever its priority, can run
+// while it waits.
+[[noreturn]] void idle_ctx_main(void*) {
+    for (;;) {
+        const port::irq_state s = port::irq_disable();
+        const bool decide = rq.any() || (timers.empty() ? options.return_when_idle
+                                                        : timers.next_due() <= port::now_us());
+        if (decide) {
+            port::request_switch();
+        } else {
+            port::idle(idle_deadline());
+        }
+        port::irq_restore(s);
+    }
+}
+
+// idle_ctx_start() prepares the idle context for one run().
+bool idle_ctx_start() noexcept {
+    if (idle_ctx_stack_size < stack_min()) return false;
+    __builtin_memcpy(idle_ctx_stack, &canary_word, canary_size);
+    idle_ctx = tcb{};
+    idle_ctx.name = "idle context";
+    idle_ctx.stack_lo = idle_ctx_stack;
+    idle_ctx.stack_size = idle_ctx_stack_size;
+    idle_ctx.prio = idle_ctx.base_prio = static_cast<std::uint16_t>(prio_levels - 1);
+    idle_ctx.ctx = port::stack_init(idle_ctx_stack, idle_ctx_stack_size, idle_ctx_main, nullptr);
+    return true;
+}
+#endif
+
 void thread_entry(void* arg) {
     tcb* t = static_cast<tcb*>(arg);
     t->fn(t->arg);
@@ -392,6 +434,9 @@ int run(const run_options& o) noexcept {
     KAIROS_ASSERT(!running && current == boot && !port::in_isr());
     options = o;
     boot->stack_lo = reinterpret_cast<unsigned char*>(&boot_canary);
+#if !KAIROS_PORT_IDLE_IN_SWITCH
+    if (!idle_ctx_start()) return err_stack_size;
+#endif
     if (o.idle_thread) {
         const pid id = create(o.idle_stack, o.idle_stack_size, prio_levels - 1, idle_main,
                               nullptr, "idle", create_no_yield);
@@ -437,7 +482,8 @@ using namespace kairos::kernel::impl;
 namespace {
 
 // pick_slow() is the decision when timers are pending, the idle thread asked
-// to stop, or nothing is runnable (then it waits in port::idle()).
+// to stop, or nothing is runnable: then it waits in port::idle(), or, when
+// the port cannot wait inside its switch, returns the kernel's idle context.
 tcb* pick_slow() noexcept {
     if (overflowed != nullptr) return boot;  // slow_pick stays set: every decision gets here
     for (;;) {
@@ -451,7 +497,11 @@ tcb* pick_slow() noexcept {
         if (options.return_when_idle && timers.empty()) {
             return boot;  // nothing can run and nothing will wake: run() returns
         }
+#if KAIROS_PORT_IDLE_IN_SWITCH
         kairos::port::idle(idle_deadline());
+#else
+        return &idle_ctx;
+#endif
     }
 }
 

@@ -22,6 +22,7 @@ inline constexpr std::uintptr_t syst_rvr = 0xE000E014;  // SysTick reload value
 inline constexpr std::uintptr_t syst_cvr = 0xE000E018;  // SysTick current value
 inline constexpr std::uintptr_t nvic_iser = 0xE000E100;  // interrupt set-enable
 inline constexpr std::uintptr_t nvic_ispr = 0xE000E200;  // interrupt set-pending
+inline constexpr std::uintptr_t nvic_ipr = 0xE000E400;  // interrupt priority, 8 bits per IRQ
 inline constexpr std::uintptr_t scb_icsr = 0xE000ED04;  // interrupt control and state
 inline constexpr std::uintptr_t scb_shpr3 = 0xE000ED20;  // priorities of PendSV, SysTick
 inline constexpr std::uintptr_t scb_shcsr = 0xE000ED24;  // system handler control and state
@@ -30,6 +31,18 @@ inline constexpr std::uint32_t icsr_pendstset = 1u << 26;  // SysTick exception 
 inline constexpr std::uint32_t shcsr_usgfaultena = 1u << 18;  // UsageFault enabled
 inline constexpr std::uint32_t cfsr_stkof = 1u << 20;  // UFSR.STKOF (ARMv8-M): stack limit hit
 }  // namespace reg
+
+// set_irq_priority(irq, prio) sets external interrupt irq's 8-bit priority
+// (0 most urgent; the core keeps only its implemented top bits). An
+// interrupt that calls kairos needs prio >= KAIROS_MAX_SYSCALL_PRIO on
+// ARMv7-M and ARMv8-M mainline (docs/porting.md, "Interrupt priorities").
+// Word access: ARMv6-M has no byte access to the priority registers.
+// Context: any; not atomic with another writer of the same register word.
+inline void set_irq_priority(unsigned irq, std::uint8_t prio) noexcept {
+    volatile std::uint32_t& w = reg::at(reg::nvic_ipr + 4 * (irq / 4));
+    const unsigned shift = 8 * (irq % 4);
+    w = (w & ~(0xFFu << shift)) | (std::uint32_t{prio} << shift);
+}
 
 // systick_start(period) (re)starts SysTick with an interrupt every `period`
 // core cycles (1..2^24). now_us() keeps counting across the restart. The

@@ -7,7 +7,8 @@
  * active: requested from a thread it runs at once, from an ISR it
  * tail-chains at interrupt exit. It saves the outgoing thread's
  * callee-saved registers below its hardware-stacked frame, calls
- * kairos_sched_switch(saved sp) with interrupts masked, and restores the
+ * kairos_sched_switch(saved sp) with kairos' mask taken (mask.hpp: BASEPRI
+ * on ARMv7-M and ARMv8-M mainline, PRIMASK on ARMv6-M), and restores the
  * thread whose saved sp that returns (possibly the same one).
  *
  * Saved frame (context handle = its lowest address; offsets in frame.hpp,
@@ -24,6 +25,7 @@
  * cortex_m::stack_guard); the boot context keeps the reset value 0 (none).
  */
 #include "frame.hpp"
+#include "mask.hpp"
 
     .syntax unified
     .thumb
@@ -64,9 +66,17 @@ PendSV_Handler:
 #  else
     stmdb   r0!, {r4-r11, lr}       /* callee-saved + EXC_RETURN */
 #  endif
+#  if KAIROS_CM_HAS_BASEPRI
+    movs    r1, #KAIROS_MAX_SYSCALL_PRIO
+    msr     basepri, r1             /* kairos' mask (mask.hpp) */
+    bl      kairos_sched_switch     /* r0 = next thread's saved sp */
+    movs    r1, #0
+    msr     basepri, r1             /* PendSV only runs with BASEPRI clear */
+#  else
     cpsid   i
     bl      kairos_sched_switch     /* r0 = next thread's saved sp */
     cpsie   i                       /* PendSV only runs with PRIMASK clear */
+#  endif
 #  if KAIROS_CM_HAS_PSPLIM
     ldmia   r0!, {r2, r4-r11, lr}
 #  else

@@ -7,6 +7,7 @@
 // include/kairos/board.hpp).
 #include "cortex_m.hpp"
 #include "frame.hpp"
+#include "mask.hpp"
 
 #include <kairos/bits.hpp>
 #include <kairos/board.hpp>
@@ -51,15 +52,32 @@ kairos::mcu::core_clock core_clock;
 
 namespace kairos::port {
 
+#if KAIROS_CM_HAS_BASEPRI
+// BASEPRI_MAX only ever raises the masking level, so a nested section (or
+// one taken in a handler below the threshold) keeps the stricter mask.
+irq_state irq_disable() noexcept {
+    irq_state s;
+    std::uint32_t t;
+    asm volatile("mrs %0, basepri\n\tmovs %1, %2\n\tmsr basepri_max, %1"
+                 : "=&r"(s), "=&r"(t)
+                 : "i"(KAIROS_MAX_SYSCALL_PRIO)
+                 : "memory");
+    return s;
+}
+
+// The isb makes an interrupt or PendSV that became pending while masked run
+// before irq_restore() returns (port.hpp: the switch happens before return).
+void irq_restore(irq_state s) noexcept { asm volatile("msr basepri, %0\n\tisb" ::"r"(s) : "memory"); }
+#else
 irq_state irq_disable() noexcept {
     irq_state s;
     asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(s)::"memory");
     return s;
 }
 
-// The isb makes an interrupt or PendSV that became pending while masked run
-// before irq_restore() returns (port.hpp: the switch happens before return).
+// The isb: as above.
 void irq_restore(irq_state s) noexcept { asm volatile("msr primask, %0\n\tisb" ::"r"(s) : "memory"); }
+#endif
 
 bool in_isr() noexcept {
     std::uint32_t ipsr;
@@ -108,12 +126,22 @@ void request_switch() noexcept {
 }
 
 void start_scheduler() noexcept {
-    // PendSV lowest priority (runs after every other handler); SysTick one
-    // level above, which must preempt PendSV while the kernel idles inside
-    // it. 0x80, not 0xC0: ARMv6-M implements only the top 2 priority bits,
-    // where 0xC0 and 0xFF are the same level.
+    // PendSV and SysTick at the lowest priority: PendSV runs after every
+    // other handler, and both are masked by any BASEPRI threshold. The kernel
+    // does not wait inside PendSV (KAIROS_PORT_IDLE_IN_SWITCH 0), so nothing
+    // needs to preempt it.
     auto& shpr3 = cortex_m::reg::at(cortex_m::reg::scb_shpr3);
-    shpr3 = (shpr3 & 0x0000FFFFu) | (0xFFu << 16) | (0x80u << 24);
+    shpr3 = (shpr3 & 0x0000FFFFu) | (0xFFu << 16) | (0xFFu << 24);
+#if KAIROS_CM_HAS_BASEPRI
+    // A threshold with none of the core's implemented priority bits reads
+    // back as 0, which would mask nothing: refuse it.
+    std::uint32_t old, got;
+    asm volatile("mrs %0, basepri\n\tmsr basepri, %2\n\tmrs %1, basepri\n\tmsr basepri, %0"
+                 : "=&r"(old), "=&r"(got)
+                 : "r"(KAIROS_MAX_SYSCALL_PRIO)
+                 : "memory");
+    if (got == 0) kairos_port_panic("KAIROS_MAX_SYSCALL_PRIO sets no implemented priority bit", __FILE__, __LINE__);
+#endif
 #if KAIROS_CM_HAS_PSPLIM
     // A thread's stack-limit fault (STKOF) must reach UsageFault_Handler,
     // not escalate to HardFault: enable UsageFault (SHCSR.USGFAULTENA).
@@ -127,8 +155,23 @@ void start_scheduler() noexcept {
     request_switch();
 }
 
+#if KAIROS_CM_HAS_BASEPRI
+// WFI wakes only for an interrupt that could preempt at the current
+// priority, and BASEPRI counts there: drop it to 0 under PRIMASK (which WFI
+// ignores for waking), let what is pending run, then mask again.
+void idle(std::uint64_t) noexcept {
+    std::uint32_t old;
+    asm volatile(
+        "mrs %0, basepri\n\tcpsid i\n\tmsr basepri, %1\n\tdsb\n\twfi\n\t"
+        "cpsie i\n\tisb\n\tmsr basepri, %0"
+        : "=&r"(old)
+        : "r"(0u)
+        : "memory");
+}
+#else
 // Masked WFI still wakes on a pending interrupt; unmasking then lets it run.
 void idle(std::uint64_t) noexcept { asm volatile("dsb\n\twfi\n\tcpsie i\n\tisb\n\tcpsid i" ::: "memory"); }
+#endif
 
 const char* name() noexcept { return "cortex_m"; }
 

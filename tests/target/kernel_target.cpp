@@ -51,6 +51,7 @@ namespace {
 // trigger() pends IRQ0; it runs before trigger() returns unless masked.
 void trigger() {
     namespace reg = kairos::cortex_m::reg;
+    kairos::cortex_m::set_irq_priority(0, 0xFF);  // it calls kairos: maskable
     reg::at(reg::nvic_iser) = 1u;
     reg::at(reg::nvic_ispr) = 1u;
     asm volatile("dsb\n\tisb" ::: "memory");
@@ -198,6 +199,7 @@ void fpu_caller_saved_survive_isr() {
     std::uint32_t want[16], got[16];
     for (std::uint32_t i = 0; i < 16; ++i) want[i] = 0x3F800000u + i;  // 1.0f and neighbours
     namespace reg = kairos::cortex_m::reg;
+    kairos::cortex_m::set_irq_priority(0, 0xFF);  // as trigger()
     reg::at(reg::nvic_iser) = 1u;
     // One asm block: nothing the compiler emits can touch s0-s15 between the
     // load, the interrupt (pended by the str, taken at the isb) and the store.

@@ -85,12 +85,27 @@ inline void ticker_callback() noexcept {
     });
 }
 
+// sleep_mask() / sleep_unmask() mask interrupts for a check-then-sleep.
+// Arm: PRIMASK, not kairos' mask: WFI wakes for an interrupt PRIMASK masks
+// but not for one BASEPRI masks (kairos' mask on ARMv7-M/ARMv8-M mainline).
+#if defined(__arm__)
+inline std::uint32_t sleep_mask() noexcept {
+    std::uint32_t s;
+    asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(s)::"memory");
+    return s;
+}
+inline void sleep_unmask(std::uint32_t s) noexcept { asm volatile("msr primask, %0\n\tisb" ::"r"(s) : "memory"); }
+#else
+inline kairos::port::irq_state sleep_mask() noexcept { return kairos::port::irq_disable(); }
+inline void sleep_unmask(kairos::port::irq_state s) noexcept { kairos::port::irq_restore(s); }
+#endif
+
 // sleep_if_idle(sleeps) waits for the next interrupt if nothing is queued,
 // counting the sleep in sleeps, and returns the timer ticks spent asleep. Checking and sleeping happen with
 // interrupts masked, so a tick between them cannot be slept through (WFI /
 // waiti wake on a pending interrupt).
 inline std::uint64_t sleep_if_idle(std::uint32_t& sleeps) noexcept {
-    const kairos::port::irq_state s = kairos::port::irq_disable();
+    const auto s = sleep_mask();
     std::uint64_t slept = 0;
     if (sched.pending() == 0 && st.pending > 0) {
         ++sleeps;
@@ -108,7 +123,7 @@ inline std::uint64_t sleep_if_idle(std::uint32_t& sleeps) noexcept {
         slept = st.wake > t0 ? st.wake - t0 : 0;
 #endif
     }
-    kairos::port::irq_restore(s);
+    sleep_unmask(s);
     return slept;
 }
 
