@@ -8,3 +8,5 @@
 #define KAIROS_PORT_NAME "framework_esp8266"
 
 #define KAIROS_PORT_IRQ_INLINE 1
+
+#define KAIROS_PORT_IDLE_IN_SWITCH 1
