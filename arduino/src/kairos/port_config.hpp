@@ -1,21 +1,26 @@
 // SPDX-License-Identifier: MIT
-// kairos/port_config.hpp of the Arduino library: CMake generates this file
-// for the port it builds (cmake/port_config.hpp.in); the Arduino build has
-// no configure step, so the port follows the core being compiled for.
+// kairos/port_config.hpp of the Arduino library: the Arduino build has no
+// configure step, so the port follows the core being compiled for, and the
+// record for it is the template's rendering for that port
+// (port_config_<port>.hpp, written by scripts/make-arduino-lib with
+// scripts/make-port-config from cmake/port_config.hpp.in, as CMake renders
+// it).
 #pragma once
 
 #if defined(ARDUINO_ARCH_ESP8266)
-#  define KAIROS_PORT_NAME "framework_esp8266"
-#  define KAIROS_PORT_IRQ_INLINE 1
-#  define KAIROS_PORT_IDLE_IN_SWITCH 1
+#  include "port_config_framework_esp8266.hpp"
 #elif defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
-#  define KAIROS_PORT_NAME "cortex_m"
-#  define KAIROS_PORT_IRQ_INLINE 0
-#  define KAIROS_PORT_IDLE_IN_SWITCH 0
-// The BASEPRI threshold (docs/porting.md, "Interrupt priorities and handlers"): a sketch
-// may set another one with -DKAIROS_MAX_SYSCALL_PRIO in its build flags.
-#  ifndef KAIROS_MAX_SYSCALL_PRIO
-#    define KAIROS_MAX_SYSCALL_PRIO 0x40
+// The BASEPRI threshold (docs/porting.md, "Interrupt priorities and
+// handlers") is the rendering's default; a sketch may set another one with
+// -DKAIROS_MAX_SYSCALL_PRIO in its build flags, which then wins.
+#  if defined(KAIROS_MAX_SYSCALL_PRIO)
+#    pragma push_macro("KAIROS_MAX_SYSCALL_PRIO")
+#    undef KAIROS_MAX_SYSCALL_PRIO
+#    include "port_config_cortex_m.hpp"
+#    undef KAIROS_MAX_SYSCALL_PRIO
+#    pragma pop_macro("KAIROS_MAX_SYSCALL_PRIO")
+#  else
+#    include "port_config_cortex_m.hpp"
 #  endif
 #else
 #  error "kairos: no port for this Arduino core (library.properties lists the tested architectures)"
