@@ -24,13 +24,16 @@ std::uint32_t saturate_u32(std::uint64_t v) {
 
 }  // namespace
 
-KAIROS_ISR_FN bool schedule_function(const std::function<void()>& fn) {
+// The two ISR-callable functions take their IRAM section from their
+// declarations in Schedule.h (KAIROS_ISR_FN there): repeating the macro
+// here would name a second section (each use has its own, __COUNTER__),
+// which GCC refuses as a conflict.
+bool schedule_function(const std::function<void()>& fn) {
     return global_scheduler.schedule(fn);
 }
 
-KAIROS_ISR_FN bool schedule_recurrent_function_us(const std::function<bool()>& fn,
-                                                  std::uint32_t repeat_us,
-                                                  const std::function<bool()>& alarm) {
+bool schedule_recurrent_function_us(const std::function<bool()>& fn, std::uint32_t repeat_us,
+                                    const std::function<bool()>& alarm) {
     if (!fn) return false;
     if (!alarm) return static_cast<bool>(global_scheduler.schedule_recurrent(fn, repeat_us));
     return static_cast<bool>(global_scheduler.schedule_recurrent(fn, repeat_us, alarm));
