@@ -5,6 +5,12 @@
 # port/framework_esp32 (the kernel is not part of it: FreeRTOS is). The
 # sizes come from Kconfig (CONFIG_KAIROS_*) as the same definitions the
 # CMake cache options give.
+# Every chip target (esp32, esp32s3, esp32c3, ...) takes the one port
+# port/framework_esp32; ESP-IDF's host target (linux) has no esp_timer ISR
+# or SMP critical sections of that kind and is refused.
+if(IDF_TARGET STREQUAL "linux")
+    message(FATAL_ERROR "kairos component: IDF_TARGET linux is not supported (build kairos with CMake for the host)")
+endif()
 set(_kairos_root ${CMAKE_CURRENT_LIST_DIR}/../..)
 get_filename_component(_kairos_root ${_kairos_root} ABSOLUTE)
 file(GLOB_RECURSE _kairos_port_sources CONFIGURE_DEPENDS

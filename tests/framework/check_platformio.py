@@ -98,6 +98,11 @@ def check_manifest(root, manifest):
     repo = manifest.get("repository", {})
     if repo.get("type") != "git" or not str(repo.get("url", "")).startswith("https://"):
         fail("library.json: repository must be {type: git, url: https://...}")
+    with open(os.path.join(root, "CMakeLists.txt")) as f:
+        m = re.search(r'HOMEPAGE_URL "([^"]+)"', f.read())
+    if not m or repo.get("url") != m.group(1):
+        fail("library.json: repository.url %r is not project(HOMEPAGE_URL) %r"
+             % (repo.get("url"), m.group(1) if m else None))
     if set(manifest.get("platforms", [])) != set(PLATFORM_PORTS):
         fail("library.json: platforms %r, expected %r" % (manifest.get("platforms"),
                                                          sorted(PLATFORM_PORTS)))
