@@ -22,8 +22,10 @@
 //     RAM, not on PSRAM: rings shared between cores must not be placed in
 //     external RAM (EXT_RAM_BSS_ATTR), which static objects are not unless
 //     marked so.
-//   - chips whose compiler has no inline CAS (RISC-V without A, ESP32-C3):
-//     rmw_masked<irq_section>, a load and a store under irq_disable().
+//   - chips whose compiler has no inline CAS (ESP32-S2 without S32C1I,
+//     ESP32-C3, RISC-V without A): rmw_masked<irq_section>, a load and a
+//     store under irq_disable(); their __atomic_* library calls are
+//     ESP-IDF's (newlib stdatomic.c).
 // irq_disable() is a cross-core critical section either way, so the masked
 // claim is also correct on the dual-core chips (a program may choose
 // rmw_masked<> there), and every other kairos critical section (deferred's
