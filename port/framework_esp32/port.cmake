@@ -4,10 +4,11 @@
 # are the framework's). No kernel, no vectors, no __atomic_* helpers (the
 # framework has them where the core lacks CAS). ESP-IDF builds it through
 # the component branch (cmake/framework/esp-idf.cmake), PlatformIO through
-# library.json; this file records the port's interface for
-# kairos/port_config.hpp (scripts/make-port-config) and serves a CMake
-# build with KAIROS_PORT=framework_esp32 and the framework on the include
-# path.
+# library.json. This file records the port's sources and interface in the
+# form every port/<name>/port.cmake has; scripts/make-port-config renders
+# kairos/port_config.hpp from its kairos_port_interface() flags. It is not
+# among cmake/port.cmake's KAIROS_PORT choices: no CMake preset builds for
+# ESP-IDF.
 function(kairos_port_sources target)
     set(dir ${PROJECT_SOURCE_DIR}/port/framework_esp32)
     target_sources(${target} PRIVATE ${dir}/port.cpp ${dir}/ticker.cpp)
