@@ -11,6 +11,8 @@
  *   msr primask|basepri|basepri_max|faultmask, rN
  *   movs rN,#imm, mov.w rN,#imm, movw rN,#imm   (the value of rN, if an
  *                              msr reads rN within 4 instructions)
+ *   cbnz rN                    (rN is 0 if the next instruction executed
+ *                              is the one after it and is that msr)
  * "Masked" = PRIMASK, FAULTMASK or BASEPRI non-zero: some maskable
  * interrupt cannot be taken.
  *
@@ -45,6 +47,7 @@ static int m_n_saved;
 static uint32_t m_imm_val;       /* the last immediate move: value, register, count */
 static int m_imm_reg = -1;
 static uint64_t m_imm_at;
+static uint64_t m_imm_only_pc;   /* non-zero: the value holds only for an msr here, next */
 
 static int m_is_masked(void) { return m_primask || m_basepri || m_faultmask; }
 
@@ -82,7 +85,7 @@ static void masked_report(void) {
 
 /* Callback data: one per instrumented instruction, allocated at
  * translation (a retranslated block allocates again: a few bytes). */
-enum { op_cps, op_mrs, op_msr, op_imm };
+enum { op_cps, op_mrs, op_msr, op_imm, op_cbnz };
 struct m_insn { uint8_t op, reg; uint32_t x; uint64_t pc; };
 static void* m_pack(unsigned op, unsigned reg, uint32_t x, uint64_t pc) {
     struct m_insn* d = malloc(sizeof *d);
@@ -116,9 +119,11 @@ static void m_on_exec(unsigned vcpu, void* data) {
     (void)vcpu;
     switch (op) {
     case op_imm:
+    case op_cbnz:
         m_imm_reg = (int)reg;
-        m_imm_val = x;
+        m_imm_val = op == op_imm ? x : 0;
         m_imm_at = count;
+        m_imm_only_pc = op == op_imm ? 0 : d->pc + 2;
         return;
     case op_cps: /* x: bit 0 disable, bit 1 I, bit 2 F */
         if (x & 2) m_primask = x & 1;
@@ -136,7 +141,9 @@ static void m_on_exec(unsigned vcpu, void* data) {
         ++m_n_saved;
         return;
     case op_msr: {
-        const int known = m_imm_reg == (int)reg && count - m_imm_at <= 4;
+        const int known = m_imm_reg == (int)reg &&
+                          (m_imm_only_pc ? d->pc == m_imm_only_pc && count - m_imm_at == 1
+                                         : count - m_imm_at <= 4);
         if (!known) {
             m_restore(reg);
             break;
@@ -180,6 +187,8 @@ static void masked_translate(struct qemu_plugin_insn* insn) {
             data = m_pack(op_cps, 0, ((h1 >> 4) & 1) | (h1 & 2) | (h1 & 1) << 2, pc);
         else if ((h1 & 0xF800) == 0x2000)  /* MOVS Rd, #imm8 */
             data = m_pack(op_imm, (h1 >> 8) & 7, h1 & 0xFF, pc);
+        else if ((h1 & 0xFD00) == 0xB900)  /* CBNZ Rn, label */
+            data = m_pack(op_cbnz, h1 & 7, 0, pc);
     } else if (size == 4) {
         const uint32_t h2 = (uint32_t)b[2] | (uint32_t)b[3] << 8;
         const unsigned sysm = h2 & 0xFF;
