@@ -8,7 +8,7 @@
  * no callback per executed instruction. Output goes through
  * qemu_plugin_outs, i.e. to QEMU's log: run with `-d plugin`.
  *
- * Argument mark=ADDR (hex, Thumb bit ignored; up to 16 of them): each time
+ * Argument mark=ADDR (hex, on Arm the Thumb bit ignored; up to 16): each time
  * the instruction at one of the ADDRs executes, print
  * "insncount: mark <total> <delta since the last mark of any ADDR> <ADDR>".
  * At exit print "insncount: total <n>".
@@ -99,8 +99,11 @@ EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t* in
                                char** argv) {
     for (int i = 0; i < argc; ++i) {
         if (strncmp(argv[i], "mark=", 5) == 0 && n_marks < max_marks)
-            marks[n_marks++] = strtoull(argv[i] + 5, NULL, 16) & ~1ull;
+            marks[n_marks++] = strtoull(argv[i] + 5, NULL, 16);
         if (strcmp(argv[i], "masked=1") == 0) track_masked = 1;
+    }
+    if (strcmp(info->target_name, "arm") == 0) {
+        for (int m = 0; m < n_marks; ++m) marks[m] &= ~1ull;  /* the Thumb bit (Xtensa: odd pcs exist) */
     }
     if (track_masked && strcmp(info->target_name, "arm") != 0) {
         fprintf(stderr, "insncount: masked=1 models only Arm M-profile, not %s\n", info->target_name);

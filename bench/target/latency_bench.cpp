@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Interrupt-to-thread latency firmware (Cortex-M): how many instructions
+// Interrupt-to-thread latency firmware (Cortex-M, lx106): how many instructions
 // run from the first instruction of an interrupt handler that wakes a
 // thread to the first instruction that thread executes after its blocking
 // call returns. bench/target/collect-latency runs it under QEMU with the
@@ -14,7 +14,10 @@
 //   latency.msg_isr    IRQ1's handler calls try_send() to the waiter, which
 //                      sits in receive().
 // main pends the IRQ through NVIC_ISPR (no device: the entry is exact and
-// nothing else interrupts), n times; each time the handler runs at once,
+// nothing else interrupts), n times; on lx106 both benches raise the
+// software interrupt instead (the port's switch request, which the
+// interrupt hook tells apart by a flag, as tests/target/kernel_target.cpp
+// does), and the entry is the user vector. Each time the handler runs at once,
 // its exception return tail-chains into PendSV, the waiter runs, counts
 // the wake-up and blocks again, and main goes on. The waiter ends on flag
 // 0x2 / message type 1. The firmware fails unless the waiter woke exactly
@@ -27,7 +30,11 @@
 
 #include <cstdint>
 
-#include "cortex_m.hpp"
+#if defined(__XTENSA__)
+#  include "lx106.hpp"
+#else
+#  include "cortex_m.hpp"
+#endif
 #include "target.hpp"
 
 namespace k = kairos::kernel;
@@ -43,6 +50,26 @@ k::pid waiter = k::no_pid;
 volatile std::uint32_t triggered, woken;  // main and waiter; compared after each trigger
 bool out_of_order;
 
+void irq0();
+void irq1();
+
+#if defined(__XTENSA__)
+void (*volatile soft_fn)() = nullptr;  // the bench's handler for the next soft interrupt
+void soft_irq() {
+    void (*const f)() = soft_fn;
+    if (f != nullptr) {
+        soft_fn = nullptr;
+        f();
+    }
+}
+// pend(irq) raises the software interrupt for the bench's handler; it is
+// taken before pend() returns (thread, unmasked).
+void pend(unsigned irq) {
+    kairos::lx106::set_soft_irq_hook(soft_irq);
+    soft_fn = irq == 0 ? irq0 : irq1;
+    kairos::port::request_switch();
+}
+#else
 // pend(irq) makes IRQ irq pending; it is taken before pend() returns
 // (thread mode, unmasked, the handler's priority is the lowest).
 void pend(unsigned irq) {
@@ -52,6 +79,7 @@ void pend(unsigned irq) {
     reg::at(reg::nvic_ispr) = 1u << irq;
     asm volatile("dsb\n\tisb" ::: "memory");
 }
+#endif
 
 void count_wake() {
     woken = woken + 1;
@@ -79,14 +107,22 @@ __attribute__((noinline, used)) void kairos_latency_msg_waiter(void*) {
     }
 }
 
-void IRQ0_Handler() { k::flags_set(waiter, 0x1); }
+}
 
-void IRQ1_Handler() {
+namespace {
+void irq0() { k::flags_set(waiter, 0x1); }
+
+void irq1() {
     k::msg m;
     m.value = triggered;
     (void)k::try_send(m, waiter);  // the waiter is in receive(): delivered
 }
-}
+}  // namespace
+
+#if !defined(__XTENSA__)
+extern "C" void IRQ0_Handler() { irq0(); }
+extern "C" void IRQ1_Handler() { irq1(); }
+#endif
 
 namespace {
 
