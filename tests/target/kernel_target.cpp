@@ -101,22 +101,44 @@ void timer_preempts_busy_thread() {
     ks::finish();
 }
 
-#if defined(__XTENSA__)
-// all_registers_survive_preemption: a thread holds its own pattern in
-// a0 and a2-a13 and SAR inside one asm block that spins (never calling out)
-// until a higher-priority thread, woken from the timer interrupt three
-// times, has preempted it and clobbered the same registers with other
-// values. The switch path saves every register, not only the callee-saved
-// ones: a preempted thread may be anywhere.
+#if defined(__XTENSA__) || defined(__riscv)
+// all_registers_survive_preemption: a thread holds its own pattern in every
+// register it can inside one asm block that spins (never calling out) until
+// a higher-priority thread, woken from the timer interrupt three times, has
+// preempted it and clobbered the same registers with other values. The
+// switch path saves every register, not only the callee-saved ones: a
+// preempted thread may be anywhere. The two threads are per architecture
+// (below); preempt_pattern() runs them.
 k::pid clobberer;
 }  // namespace
 // Named in the asm below: no register is free there to pass their addresses.
 extern "C" volatile std::uint32_t kt_clobber_runs;
-extern "C" std::uint32_t kt_saved_regs[14];  // a0, a2-a13, SAR as read back after the spin
 volatile std::uint32_t kt_clobber_runs;
-std::uint32_t kt_saved_regs[14];
 namespace {
 volatile std::uint32_t& clobber_runs = kt_clobber_runs;
+
+// preempt_pattern(clobber, pattern) runs pattern at priority 8 and clobber
+// at 3, woken by the 1 ms timer, until clobber has run three times.
+void preempt_pattern(void (*clobber)(void*), void (*pattern)(void*)) {
+    ks::begin();
+    clobber_runs = 0;
+    clobberer = ks::spawn(3, clobber);
+    ks::spawn(8, pattern);
+    ktarget::periodic_irq_start(1000, [] {
+        if (k::state(clobberer) == k::thread_state::sleeping) (void)k::wakeup(clobberer);
+    });
+    ks::finish();
+    ktarget::periodic_irq_stop();
+    KT_CHECK_EQ(clobber_runs, 3u);
+}
+#endif
+
+#if defined(__XTENSA__)
+// Xtensa: a0, a2-a13 and SAR hold the pattern; a14, a15 run the loop.
+}  // namespace
+extern "C" std::uint32_t kt_saved_regs[14];  // a0, a2-a13, SAR as read back after the spin
+std::uint32_t kt_saved_regs[14];
+namespace {
 std::uint32_t (&saved_regs)[14] = kt_saved_regs;
 void clobber_thread(void*) {
     while (clobber_runs < 3) {
@@ -149,16 +171,7 @@ void pattern_thread(void*) {
           "a15", "memory");
 }
 void all_registers_survive_preemption() {
-    ks::begin();
-    clobber_runs = 0;
-    clobberer = ks::spawn(3, clobber_thread);
-    ks::spawn(8, pattern_thread);
-    ktarget::periodic_irq_start(1000, [] {
-        if (k::state(clobberer) == k::thread_state::sleeping) (void)k::wakeup(clobberer);
-    });
-    ks::finish();
-    ktarget::periodic_irq_stop();
-    KT_CHECK_EQ(clobber_runs, 3u);
+    preempt_pattern(clobber_thread, pattern_thread);
     KT_CHECK_EQ(saved_regs[0], 0x100u);
     for (std::uint32_t n = 2; n <= 13; ++n) KT_CHECK_EQ(saved_regs[n - 1], 0x100u + n);
     KT_CHECK_EQ(saved_regs[13], 7u);
@@ -166,22 +179,13 @@ void all_registers_survive_preemption() {
 #endif
 
 #if defined(__riscv)
-// all_registers_survive_preemption: a thread holds its own pattern in ra,
-// t0-t6 but one, s0-s11 and a0-a7 (every register but sp, gp, tp and the
-// two the loop needs) inside one asm block that spins (never calling out)
-// until a higher-priority thread, woken from the timer interrupt three
-// times, has preempted it and clobbered the same registers with other
-// values. The trap saves the caller-saved registers and the switch the
-// callee-saved ones: a preempted thread may be anywhere.
-k::pid clobberer;
+// RISC-V: ra, t0-t4, s0-s11 and a0-a7 (every register but sp, gp, tp and
+// the two the loop needs, t5 and t6) hold the pattern; the trap saves the
+// caller-saved ones, the switch the callee-saved ones.
 }  // namespace
-// Named in the asm below: the registers are all taken there.
-extern "C" volatile std::uint32_t kt_clobber_runs;
 extern "C" std::uint32_t kt_saved_regs[32];  // xN at [N], as read back after the spin
-volatile std::uint32_t kt_clobber_runs;
 std::uint32_t kt_saved_regs[32];
 namespace {
-volatile std::uint32_t& clobber_runs = kt_clobber_runs;
 std::uint32_t (&saved_regs)[32] = kt_saved_regs;
 #  define KT_RV_ALL "ra", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", \
       "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"
@@ -222,17 +226,8 @@ void pattern_thread(void*) {
 }
 #  undef KT_RV_ALL
 void all_registers_survive_preemption() {
-    ks::begin();
-    clobber_runs = 0;
     for (std::uint32_t& r : saved_regs) r = 0;
-    clobberer = ks::spawn(3, clobber_thread);
-    ks::spawn(8, pattern_thread);
-    ktarget::periodic_irq_start(1000, [] {
-        if (k::state(clobberer) == k::thread_state::sleeping) (void)k::wakeup(clobberer);
-    });
-    ks::finish();
-    ktarget::periodic_irq_stop();
-    KT_CHECK_EQ(clobber_runs, 3u);
+    preempt_pattern(clobber_thread, pattern_thread);
     KT_CHECK_EQ(saved_regs[1], 0x101u);
     for (std::uint32_t n = 5; n <= 29; ++n) KT_CHECK_EQ(saved_regs[n], 0x100u + n);
 }
