@@ -22,14 +22,15 @@
  *     handlers of what is pending and enabled (timer, software hook,
  *     external) and returns nonzero if msip is pending, set by a handler
  *     just now or by the thread before: then the switch, on the way out.
- * The switch completes the frame with s0-s11 (the C handlers preserved
- * them), clears msip (the decision that follows covers every request so
- * far; one raised during it stays pending and is taken after the mret),
- * passes the frame's address as the outgoing handle to
- * kairos_sched_switch() and resumes the frame it gets back: the same one or
- * another thread's. Every switched-out thread, and every new one
- * (stack_init()), is such a complete frame, so resuming is always the same
- * restore and mret. The kernel never waits inside the switch (port.cmake:
+ * The switch clears msip (the decision that follows covers every request
+ * so far; one raised during it stays pending and is taken after the
+ * mret) and passes the frame's address as the outgoing handle to
+ * kairos_sched_switch() before s0-s11 are in it (port.hpp allows that;
+ * the C call keeps them in their registers). If the same frame comes back,
+ * nothing more is saved or restored; otherwise s0-s11 complete the
+ * outgoing frame and the incoming one's are loaded. Every switched-out
+ * thread, and every new one (stack_init()), is such a complete frame, so
+ * resuming is always the same restore and mret. The kernel never waits inside the switch (port.cmake:
  * NO_IDLE_IN_SWITCH): it idles in its own context, where interrupts can
  * run.
  *
@@ -128,7 +129,10 @@ kairos_riscv_trap_entry:            /* mstatus.MIE = 0 */
     lui     t0, %hi(kairos_sched_switch)        /* every request so far; one raised */
     addi    t0, t0, %lo(kairos_sched_switch)    /* during it stays pending */
     beqz    t0, .Lreturn            /* weak: 0 without the kernel, then no switch */
-    sw      s0, X(8)(sp)            /* complete the frame: it may be */
+    mv      a0, sp                  /* the handle the frame has once complete */
+    jalr    t0                      /* a0 = incoming handle; s0-s11 kept (callee-saved) */
+    beq     a0, sp, .Lreturn        /* the same thread: nothing to save or restore */
+    sw      s0, X(8)(sp)            /* complete the outgoing frame: it will be */
     sw      s1, X(9)(sp)            /* resumed by another thread's switch */
     sw      s2, X(18)(sp)
     sw      s3, X(19)(sp)
@@ -140,8 +144,6 @@ kairos_riscv_trap_entry:            /* mstatus.MIE = 0 */
     sw      s9, X(25)(sp)
     sw      s10, X(26)(sp)
     sw      s11, X(27)(sp)
-    mv      a0, sp
-    jalr    t0                      /* a0 = incoming handle (maybe the same) */
     mv      sp, a0
     lw      s0, X(8)(sp)            /* the resumed thread's (a complete frame) */
     lw      s1, X(9)(sp)
