@@ -8,6 +8,8 @@ if(NOT DEFINED KAIROS_PORT_DEFAULT)
     string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" _kairos_proc)
     if(CMAKE_SYSTEM_NAME STREQUAL "Generic" AND _kairos_proc MATCHES "^(arm|cortex)")
         set(KAIROS_PORT_DEFAULT cortex_m)
+    elseif(CMAKE_SYSTEM_NAME STREQUAL "Generic" AND _kairos_proc MATCHES "^riscv32")
+        set(KAIROS_PORT_DEFAULT riscv32)
     elseif(_kairos_proc MATCHES "xtensa")
         set(KAIROS_PORT_DEFAULT xtensa_lx106)
     elseif(_kairos_proc MATCHES "^(x86_64|amd64)$")
@@ -18,7 +20,7 @@ if(NOT DEFINED KAIROS_PORT_DEFAULT)
         set(KAIROS_PORT_DEFAULT host_ucontext)
     endif()
 endif()
-set(kairos_ports x86_64_sysv aarch64_aapcs host_ucontext cortex_m xtensa_lx106
+set(kairos_ports x86_64_sysv aarch64_aapcs host_ucontext cortex_m xtensa_lx106 riscv32
     framework_esp8266)  # framework_*: hosted by a vendor framework, no kernel
 set(KAIROS_PORT "${KAIROS_PORT_DEFAULT}" CACHE STRING "Port under port/")
 set_property(CACHE KAIROS_PORT PROPERTY STRINGS ${kairos_ports})

@@ -22,8 +22,8 @@
 // Every figure includes the loop and, for the bit operations, a call
 // through a function pointer (as RIOT's bench_bitarithm_timings does, so
 // the compiler cannot hoist or fold the operation); `overhead.call_loop`
-// measures that frame with an empty function. The sched.* benches (Cortex-M
-// and lx106) are bench/common/sched_bodies.hpp,
+// measures that frame with an empty function. The sched.* benches (Cortex-M,
+// lx106 and RV32) are bench/common/sched_bodies.hpp,
 // shared with the host bench: RIOT's tests/bench_*, "main" at priority 7,
 // the partner at 6 (or 7 for yield_pingpong), one iteration = one operation
 // of main; the span is only main's loop, not thread creation.
@@ -35,7 +35,7 @@
 
 #include "target.hpp"
 
-#if defined(__arm__) || defined(__XTENSA__)
+#if defined(__arm__) || defined(__XTENSA__) || defined(__riscv)
 #  define KAIROS_BENCH_KERNEL 1
 #  include "sched_bodies.hpp"
 #endif
@@ -43,6 +43,9 @@
 #if defined(__arm__)
 #  include "cortex_m.hpp"
 namespace board = kairos::cortex_m;
+#elif defined(__riscv)
+#  include "riscv.hpp"
+namespace board = kairos::riscv;
 #else
 #  include "lx106.hpp"
 namespace board = kairos::lx106;

@@ -45,8 +45,9 @@
 #endif
 
 // KAIROS_HAS_CAS: 1 when 32-bit compare-and-swap is lock-free in hardware.
-// 0 on ARMv6-M and lx106: read-modify-write there goes through the port's
-// critical section (mpsc_ring, atomics shims).
+// 0 on ARMv6-M, lx106 and RV32 without the A extension (rv32imc, ESP32-C3):
+// read-modify-write there goes through the port's critical section
+// (mpsc_ring, atomics shims).
 #ifndef KAIROS_HAS_CAS
 #  if defined(__GCC_ATOMIC_INT_LOCK_FREE) && __GCC_ATOMIC_INT_LOCK_FREE == 2
 #    define KAIROS_HAS_CAS 1
@@ -73,12 +74,13 @@
 // std::hardware_destructive_interference_size (GCC warns when that reaches
 // an ABI and its value changes with -mtune). 128 on Apple M and POWER, where
 // the coherence unit is 128 bytes; 64 elsewhere; 4 on single-core MCUs,
-// where padding only wastes RAM.
+// where padding only wastes RAM (bare-metal RV32 among them).
 #ifndef KAIROS_CACHE_LINE
 #  if (defined(__APPLE__) && defined(__aarch64__)) || defined(__powerpc64__)
 #    define KAIROS_CACHE_LINE 128
 #  elif defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_7M__) || \
-        defined(__ARM_ARCH_7EM__) || defined(__XTENSA__)
+        defined(__ARM_ARCH_7EM__) || defined(__XTENSA__) || \
+        (defined(__riscv) && __riscv_xlen == 32 && !defined(__linux__))
 #    define KAIROS_CACHE_LINE 4
 #  else
 #    define KAIROS_CACHE_LINE 64

@@ -4,12 +4,14 @@
 // yield, sleep, mutexes with inheritance, msg, flags, thread flood, stack
 // high-water, idle thread, registers across switches, a busy thread
 // preempted from the timer interrupt. The interrupt the ISR scenarios raise
-// is a software-pended NVIC IRQ0 (lx106: the software interrupt, shared
-// with the port's switch requests) whose handler is the scenario's
+// is a software-pended NVIC IRQ0 (lx106: the software interrupt, RV32:
+// msip, each shared with the port's switch requests) whose handler is the scenario's
 // isr_entry(); sleeping relies on the timer (SysTick, CCOMPARE0) waking
 // port::idle().
 #if defined(__XTENSA__)
 #  include "lx106.hpp"
+#elif defined(__riscv)
+#  include "riscv.hpp"
 #else
 #  include "cortex_m.hpp"
 #endif
@@ -26,7 +28,12 @@ namespace ks = scenarios::kernel;
 
 namespace k = kairos::kernel;
 
-#if defined(__XTENSA__)
+#if defined(__XTENSA__) || defined(__riscv)
+#  if defined(__XTENSA__)
+namespace soft_irq_port = kairos::lx106;
+#  else
+namespace soft_irq_port = kairos::riscv;
+#  endif
 namespace {
 volatile bool soft_irq_for_test = false;  // tells trigger()'s interrupts from switch requests
 void soft_irq() {
@@ -39,7 +46,7 @@ void soft_irq() {
 // kernel's start_scheduler() enabled it); it runs before trigger() returns
 // unless masked.
 void trigger() {
-    kairos::lx106::set_soft_irq_hook(soft_irq);
+    soft_irq_port::set_soft_irq_hook(soft_irq);
     soft_irq_for_test = true;
     kairos::port::request_switch();
 }
@@ -94,22 +101,44 @@ void timer_preempts_busy_thread() {
     ks::finish();
 }
 
-#if defined(__XTENSA__)
-// all_registers_survive_preemption: a thread holds its own pattern in
-// a0 and a2-a13 and SAR inside one asm block that spins (never calling out)
-// until a higher-priority thread, woken from the timer interrupt three
-// times, has preempted it and clobbered the same registers with other
-// values. The switch path saves every register, not only the callee-saved
-// ones: a preempted thread may be anywhere.
+#if defined(__XTENSA__) || defined(__riscv)
+// all_registers_survive_preemption: a thread holds its own pattern in every
+// register it can inside one asm block that spins (never calling out) until
+// a higher-priority thread, woken from the timer interrupt three times, has
+// preempted it and clobbered the same registers with other values. The
+// switch path saves every register, not only the callee-saved ones: a
+// preempted thread may be anywhere. The two threads are per architecture
+// (below); preempt_pattern() runs them.
 k::pid clobberer;
 }  // namespace
 // Named in the asm below: no register is free there to pass their addresses.
 extern "C" volatile std::uint32_t kt_clobber_runs;
-extern "C" std::uint32_t kt_saved_regs[14];  // a0, a2-a13, SAR as read back after the spin
 volatile std::uint32_t kt_clobber_runs;
-std::uint32_t kt_saved_regs[14];
 namespace {
 volatile std::uint32_t& clobber_runs = kt_clobber_runs;
+
+// preempt_pattern(clobber, pattern) runs pattern at priority 8 and clobber
+// at 3, woken by the 1 ms timer, until clobber has run three times.
+void preempt_pattern(void (*clobber)(void*), void (*pattern)(void*)) {
+    ks::begin();
+    clobber_runs = 0;
+    clobberer = ks::spawn(3, clobber);
+    ks::spawn(8, pattern);
+    ktarget::periodic_irq_start(1000, [] {
+        if (k::state(clobberer) == k::thread_state::sleeping) (void)k::wakeup(clobberer);
+    });
+    ks::finish();
+    ktarget::periodic_irq_stop();
+    KT_CHECK_EQ(clobber_runs, 3u);
+}
+#endif
+
+#if defined(__XTENSA__)
+// Xtensa: a0, a2-a13 and SAR hold the pattern; a14, a15 run the loop.
+}  // namespace
+extern "C" std::uint32_t kt_saved_regs[14];  // a0, a2-a13, SAR as read back after the spin
+std::uint32_t kt_saved_regs[14];
+namespace {
 std::uint32_t (&saved_regs)[14] = kt_saved_regs;
 void clobber_thread(void*) {
     while (clobber_runs < 3) {
@@ -142,19 +171,65 @@ void pattern_thread(void*) {
           "a15", "memory");
 }
 void all_registers_survive_preemption() {
-    ks::begin();
-    clobber_runs = 0;
-    clobberer = ks::spawn(3, clobber_thread);
-    ks::spawn(8, pattern_thread);
-    ktarget::periodic_irq_start(1000, [] {
-        if (k::state(clobberer) == k::thread_state::sleeping) (void)k::wakeup(clobberer);
-    });
-    ks::finish();
-    ktarget::periodic_irq_stop();
-    KT_CHECK_EQ(clobber_runs, 3u);
+    preempt_pattern(clobber_thread, pattern_thread);
     KT_CHECK_EQ(saved_regs[0], 0x100u);
     for (std::uint32_t n = 2; n <= 13; ++n) KT_CHECK_EQ(saved_regs[n - 1], 0x100u + n);
     KT_CHECK_EQ(saved_regs[13], 7u);
+}
+#endif
+
+#if defined(__riscv)
+// RISC-V: ra, t0-t4, s0-s11 and a0-a7 (every register but sp, gp, tp and
+// the two the loop needs, t5 and t6) hold the pattern; the trap saves the
+// caller-saved ones, the switch the callee-saved ones.
+}  // namespace
+extern "C" std::uint32_t kt_saved_regs[32];  // xN at [N], as read back after the spin
+std::uint32_t kt_saved_regs[32];
+namespace {
+std::uint32_t (&saved_regs)[32] = kt_saved_regs;
+#  define KT_RV_ALL "ra", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5", "a6", \
+      "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"
+void clobber_thread(void*) {
+    while (clobber_runs < 3) {
+        k::sleep();
+        asm volatile(
+            "li x1, -1\n\tli x5, -1\n\tli x6, -1\n\tli x7, -1\n\tli x8, -1\n\tli x9, -1\n\t"
+            "li x10, -1\n\tli x11, -1\n\tli x12, -1\n\tli x13, -1\n\tli x14, -1\n\tli x15, -1\n\t"
+            "li x16, -1\n\tli x17, -1\n\tli x18, -1\n\tli x19, -1\n\tli x20, -1\n\tli x21, -1\n\t"
+            "li x22, -1\n\tli x23, -1\n\tli x24, -1\n\tli x25, -1\n\tli x26, -1\n\tli x27, -1\n\t"
+            "li x28, -1\n\tli x29, -1\n\tli x30, -1\n\tli x31, -1" ::
+                : KT_RV_ALL, "memory");
+        clobber_runs = clobber_runs + 1;
+    }
+}
+void pattern_thread(void*) {
+    // x31 (t6): &kt_clobber_runs, then &kt_saved_regs; x30 (t5): scratch;
+    // x1 and x5-x29: 0x100 + N.
+    asm volatile(
+        "li x1, 0x101\n\tli x5, 0x105\n\tli x6, 0x106\n\tli x7, 0x107\n\tli x8, 0x108\n\t"
+        "li x9, 0x109\n\tli x10, 0x10a\n\tli x11, 0x10b\n\tli x12, 0x10c\n\tli x13, 0x10d\n\t"
+        "li x14, 0x10e\n\tli x15, 0x10f\n\tli x16, 0x110\n\tli x17, 0x111\n\tli x18, 0x112\n\t"
+        "li x19, 0x113\n\tli x20, 0x114\n\tli x21, 0x115\n\tli x22, 0x116\n\tli x23, 0x117\n\t"
+        "li x24, 0x118\n\tli x25, 0x119\n\tli x26, 0x11a\n\tli x27, 0x11b\n\tli x28, 0x11c\n\t"
+        "li x29, 0x11d\n\t"
+        "la x31, kt_clobber_runs\n"
+        "1:\n\tlw x30, 0(x31)\n\tsltiu x30, x30, 3\n\tbnez x30, 1b\n\t"
+        "la x31, kt_saved_regs\n\t"
+        "sw x1, 4(x31)\n\tsw x5, 20(x31)\n\tsw x6, 24(x31)\n\tsw x7, 28(x31)\n\tsw x8, 32(x31)\n\t"
+        "sw x9, 36(x31)\n\tsw x10, 40(x31)\n\tsw x11, 44(x31)\n\tsw x12, 48(x31)\n\t"
+        "sw x13, 52(x31)\n\tsw x14, 56(x31)\n\tsw x15, 60(x31)\n\tsw x16, 64(x31)\n\t"
+        "sw x17, 68(x31)\n\tsw x18, 72(x31)\n\tsw x19, 76(x31)\n\tsw x20, 80(x31)\n\t"
+        "sw x21, 84(x31)\n\tsw x22, 88(x31)\n\tsw x23, 92(x31)\n\tsw x24, 96(x31)\n\t"
+        "sw x25, 100(x31)\n\tsw x26, 104(x31)\n\tsw x27, 108(x31)\n\tsw x28, 112(x31)\n\t"
+        "sw x29, 116(x31)" ::
+            : KT_RV_ALL, "memory");
+}
+#  undef KT_RV_ALL
+void all_registers_survive_preemption() {
+    for (std::uint32_t& r : saved_regs) r = 0;
+    preempt_pattern(clobber_thread, pattern_thread);
+    KT_CHECK_EQ(saved_regs[1], 0x101u);
+    for (std::uint32_t n = 5; n <= 29; ++n) KT_CHECK_EQ(saved_regs[n], 0x100u + n);
 }
 #endif
 
@@ -256,7 +331,7 @@ int main() {
         {"send_to_self_fails", ks::send_to_self_fails},
         {"receiver_exit_releases_senders", ks::receiver_exit_releases_senders},
         {"huge_timeouts_never_expire", ks::huge_timeouts_never_expire},
-#if defined(__XTENSA__)
+#if defined(__XTENSA__) || defined(__riscv)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif
 #if defined(__ARM_FP)

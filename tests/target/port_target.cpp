@@ -120,6 +120,42 @@ void atomics_vs_isr() {
     KT_CHECK(thread_adds > 100);  // the two really interleaved
 }
 
+// Two 16-bit atomics sharing one word: where the core has no half-word
+// read-modify-write (RV32 with the A extension: a CAS loop on the word), an
+// update of one must neither lose a concurrent update of itself nor
+// overwrite its neighbour.
+struct alignas(4) halves {
+    std::atomic<std::uint16_t> lo{0}, hi{0};
+};
+halves shared_halves;
+volatile std::uint32_t isr_half_adds = 0;
+void tick_adds_halves() {
+    // relaxed: only atomicity of the increments is under test.
+    shared_halves.lo.fetch_add(0x100u, std::memory_order_relaxed);
+    shared_halves.hi.fetch_add(1u, std::memory_order_relaxed);
+    isr_half_adds = isr_half_adds + 1;
+}
+
+// atomics_vs_isr_subword: as atomics_vs_isr, on the low half, while the
+// interrupt also adds to the high half.
+void atomics_vs_isr_subword() {
+    ktarget::periodic_irq_start(20, tick_adds_halves);
+    std::uint32_t thread_adds = 0;
+    while (isr_half_adds < 50) {
+        shared_halves.lo.fetch_add(1u, std::memory_order_relaxed);  // see tick_adds_halves
+        std::uint16_t v = shared_halves.lo.load(std::memory_order_relaxed);
+        while (!shared_halves.lo.compare_exchange_weak(v, static_cast<std::uint16_t>(v + 1u),
+                                                       std::memory_order_relaxed)) {
+        }
+        thread_adds += 2;
+    }
+    ktarget::periodic_irq_stop();
+    const auto expect_lo = static_cast<std::uint16_t>(thread_adds + isr_half_adds * 0x100u);
+    KT_CHECK_EQ(shared_halves.lo.load(std::memory_order_relaxed), expect_lo);
+    KT_CHECK_EQ(shared_halves.hi.load(std::memory_order_relaxed), static_cast<std::uint16_t>(isr_half_adds));
+    KT_CHECK(thread_adds > 100);  // the two really interleaved
+}
+
 // runtime_arith: run-time division and 64-bit multiplication on random
 // operands (library calls on lx106, which port/xtensa_lx106/arith.cpp
 // supplies; on ARM, libgcc's). Checked by the division identity and against
@@ -155,7 +191,8 @@ int main() {
     static const ktarget::test_case cases[] = {
         {"irq_nesting", irq_nesting},       {"isr_detection", isr_detection},
         {"time_monotonic", time_monotonic}, {"atomics_single", atomics_single},
-        {"atomics_vs_isr", atomics_vs_isr}, {"runtime_arith", runtime_arith},
+        {"atomics_vs_isr", atomics_vs_isr}, {"atomics_vs_isr_subword", atomics_vs_isr_subword},
+        {"runtime_arith", runtime_arith},
     };
     return ktarget::run(cases);
 }

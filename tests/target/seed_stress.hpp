@@ -3,8 +3,8 @@
 // /work/shared/reference/seeds/000_*) on the target core, in virtual time.
 //
 // A 1 ms kairos::ticker (on SysTick on Cortex-M, on the CCOMPARE0 tick on
-// lx106) pushes `chunk` messages per tick into a kairos::deferred of 32 slots
-// (SCHEDULED_FN_MAX_COUNT), exactly as the sketch's tickerCallback: `chunk`
+// lx106, on the machine timer on RV32) pushes `chunk` messages per tick
+// into a kairos::deferred of 32 slots (SCHEDULED_FN_MAX_COUNT), exactly as the sketch's tickerCallback: `chunk`
 // attempts per tick, a refused push is counted and the same message retried
 // at the next attempt. The main loop calls run(); every function runs the
 // seed's checkMessage (bad id, value in reverse, values skipped, and at the
@@ -31,6 +31,8 @@
 #include <kairos/ticker.hpp>
 #if defined(__arm__)
 #  include "cortex_m.hpp"
+#elif defined(__riscv)
+#  include "riscv.hpp"
 #else
 #  include "lx106.hpp"
 #endif
@@ -43,8 +45,20 @@ namespace seed {
 
 #if defined(__arm__)
 namespace board = kairos::cortex_m;
+#elif defined(__riscv)
+namespace board = kairos::riscv;
 #else
 namespace board = kairos::lx106;
+#endif
+
+// KSEED_WAKE_IN_SLEEP: 1 where the sleep instruction takes the timer
+// interrupt itself before it returns (lx106 waiti), so the wake-up time is
+// stamped by the tick hook; 0 where the handler runs only once unmasked
+// (Arm and RISC-V wfi), so the time read after the wfi is the wake-up.
+#if defined(__XTENSA__)
+#  define KSEED_WAKE_IN_SLEEP 1
+#else
+#  define KSEED_WAKE_IN_SLEEP 0
 #endif
 
 // The ESP8266 core's SCHEDULED_FN_MAX_COUNT; one recurrent entry (unused).
@@ -68,7 +82,7 @@ struct result {
 
 // The sketch's state (seed_sketch.hpp) and, on lx106, the wake-up time.
 struct state : seed_sketch::state {
-    volatile std::uint64_t wake = 0;  // lx106: board timer at the tick's entry
+    volatile std::uint64_t wake = 0;  // KSEED_WAKE_IN_SLEEP: board timer at the tick's entry
 };
 inline state st;
 
@@ -110,9 +124,13 @@ inline std::uint64_t sleep_if_idle(std::uint32_t& sleeps) noexcept {
     if (sched.pending() == 0 && st.pending > 0) {
         ++sleeps;
         const std::uint64_t t0 = board::cycles();
-#if defined(__arm__)
-        // The SysTick handler runs only after irq_restore(): t1 is the wake-up.
+#if !KSEED_WAKE_IN_SLEEP
+        // The timer handler runs only after irq_restore(): t1 is the wake-up.
+#  if defined(__arm__)
         asm volatile("dsb\n\twfi" ::: "memory");
+#  else
+        asm volatile("wfi" ::: "memory");  // mie.MTIE wakes it with mstatus.MIE clear
+#  endif
         slept = board::cycles() - t0;
 #else
         // waiti 0 takes the level-1 timer interrupt before it returns: the
@@ -140,7 +158,7 @@ inline result run_seed(std::uint32_t chunk, std::uint32_t count) noexcept {
     std::uint64_t asleep = 0;
     std::uint32_t sleeps = 0;
 
-#if !defined(__arm__)
+#if KSEED_WAKE_IN_SLEEP
     board::set_tick_hook([] { st.wake = board::cycles(); });
 #endif
     const std::uint64_t t0 = board::cycles();
@@ -151,7 +169,7 @@ inline result run_seed(std::uint32_t chunk, std::uint32_t count) noexcept {
     }
     const std::uint64_t t1 = board::cycles();
     stop_timer();  // already detached by the last message, unless it never came
-#if !defined(__arm__)
+#if KSEED_WAKE_IN_SLEEP
     board::set_tick_hook(nullptr);
 #endif
     sched.run();   // nothing should be left; run it so the next round starts empty

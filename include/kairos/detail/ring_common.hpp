@@ -61,14 +61,16 @@ struct always_lock_free<A, std::void_t<decltype(A::is_always_lock_free)>>
     : std::bool_constant<A::is_always_lock_free> {};
 
 // index_plain_word<Index> says that a load or a store of Index is a single
-// instruction. always_lock_free<std::atomic<Index>> says that, except on
-// cores without compare-and-swap (ARMv6-M, lx106): there the compiler reports
-// "sometimes lock-free" because read-modify-write goes through library calls,
-// while aligned loads and stores of up to 32 bits are plain ldr/str
-// (l32i/s32i) (targets.md §7, §8). So on those cores assert the width instead.
+// instruction. always_lock_free<std::atomic<Index>> says that, except where
+// read-modify-write of Index goes through library calls: on cores without
+// compare-and-swap (ARMv6-M, lx106, rv32imc) and, for 8- and 16-bit types,
+// on RV32 with the A extension (word-sized LR/SC and AMOs only), the
+// compiler reports "sometimes lock-free", while aligned loads and stores up
+// to the pointer width are plain ldr/str, l32i/s32i, lw/sw (targets.md §7,
+// §8). So assert the width there instead.
 template <class Index>
 inline constexpr bool index_plain_word =
-    always_lock_free<std::atomic<Index>>::value || (!KAIROS_HAS_CAS && sizeof(Index) <= 4);
+    always_lock_free<std::atomic<Index>>::value || sizeof(Index) <= sizeof(void*);
 
 // swap_relaxed(a, b) exchanges two atomics' values. Only while nothing else
 // touches either (moving a circular_queue), hence relaxed.

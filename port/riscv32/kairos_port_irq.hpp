@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// kairos_port_irq.hpp: the RV32 port's interrupt-mask hooks, defined inline
+// (port.hpp includes this header when a port puts it on the include path).
+// The kernel, the rings' and the deferred scheduler's critical sections and
+// the atomics shims (rv32imc) mask and unmask around every operation; each
+// hook is one or two instructions, less than a call.
+#pragma once
+
+#include <cstdint>
+
+#include "frame.hpp"
+
+// kairos_riscv_clint is the CLINT's base address (msip of hart 0 at +0,
+// mtimecmp at +0x4000, mtime at +0xBFF8), defined by the board's linker
+// script: where the CLINT sits is the SoC's choice, its layout is not.
+extern "C" volatile std::uint32_t kairos_riscv_clint[];
+
+namespace kairos::port {
+
+// mstatus.MIE masks every machine interrupt. csrrci returns the whole
+// previous mstatus; the state is its MIE bit inverted, so a thread with
+// interrupts enabled gets 0, as port.hpp requires, and a masked caller
+// KAIROS_RV_MSTATUS_MIE. irq_restore() sets MIE only if it was set: a
+// masked caller stays masked (csrs of 0 writes nothing). A pending switch
+// request (msip) or interrupt is taken right after the csrs that unmasks.
+inline std::uint32_t irq_disable() noexcept {
+    std::uint32_t m;
+    asm volatile("csrrci %0, mstatus, %1" : "=r"(m) : "i"(KAIROS_RV_MSTATUS_MIE) : "memory");
+    return (m & KAIROS_RV_MSTATUS_MIE) ^ KAIROS_RV_MSTATUS_MIE;
+}
+
+inline void irq_restore(std::uint32_t s) noexcept {
+    asm volatile("csrs mstatus, %0" ::"r"(s ^ KAIROS_RV_MSTATUS_MIE) : "memory");
+}
+
+// mscratch is nonzero while a trap handler runs: the trap entry sets it and
+// puts the interrupted context's value back on the way out (trap.S).
+inline bool in_isr() noexcept {
+    std::uint32_t v;
+    asm volatile("csrr %0, mscratch" : "=r"(v));
+    return v != 0;
+}
+
+// request_switch() sets hart 0's msip, the port's PendSV: taken at once from
+// a thread with interrupts enabled, at the unmasking irq_restore() when
+// masked, on the way out of the trap from a handler. The read back after
+// `fence o,i` makes the store reach the CLINT, so the interrupt is pending
+// before this returns.
+inline void request_switch() noexcept {
+    asm volatile("sw %1, 0(%0)\n\tfence o, i\n\tlw zero, 0(%0)" ::"r"(kairos_riscv_clint), "r"(1u)
+                 : "memory");
+}
+
+}  // namespace kairos::port
