@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Interrupt-to-thread latency firmware (Cortex-M, lx106): how many instructions
+// Interrupt-to-thread latency firmware (Cortex-M, lx106, RV32): how many instructions
 // run from the first instruction of an interrupt handler that wakes a
 // thread to the first instruction that thread executes after its blocking
 // call returns. bench/target/collect-latency runs it under QEMU with the
@@ -14,10 +14,10 @@
 //   latency.msg_isr    IRQ1's handler calls try_send() to the waiter, which
 //                      sits in receive().
 // main pends the IRQ through NVIC_ISPR (no device: the entry is exact and
-// nothing else interrupts), n times; on lx106 both benches raise the
-// software interrupt instead (the port's switch request, which the
+// nothing else interrupts), n times; on lx106 and RV32 both benches raise
+// the software interrupt instead (the port's switch request, which the
 // interrupt hook tells apart by a flag, as tests/target/kernel_target.cpp
-// does), and the entry is the user vector. Each time the handler runs at once,
+// does), and the entry is the user vector (RV32: the trap entry). Each time the handler runs at once,
 // its exception return tail-chains into PendSV, the waiter runs, counts
 // the wake-up and blocks again, and main goes on. The waiter ends on flag
 // 0x2 / message type 1. The firmware fails unless the waiter woke exactly
@@ -32,6 +32,10 @@
 
 #if defined(__XTENSA__)
 #  include "lx106.hpp"
+namespace soft_irq_port = kairos::lx106;
+#elif defined(__riscv)
+#  include "riscv.hpp"
+namespace soft_irq_port = kairos::riscv;
 #else
 #  include "cortex_m.hpp"
 #endif
@@ -45,7 +49,7 @@ constexpr std::uint32_t iterations = 100;
 constexpr unsigned main_prio = 7, waiter_prio = 6;
 constexpr std::size_t stack_size = 1024;
 
-alignas(8) unsigned char stacks[2][stack_size];
+alignas(kairos::port::stack_align) unsigned char stacks[2][stack_size];
 k::pid waiter = k::no_pid;
 volatile std::uint32_t triggered, woken;  // main and waiter; compared after each trigger
 bool out_of_order;
@@ -53,7 +57,7 @@ bool out_of_order;
 void irq0();
 void irq1();
 
-#if defined(__XTENSA__)
+#if defined(__XTENSA__) || defined(__riscv)
 void (*volatile soft_fn)() = nullptr;  // the bench's handler for the next soft interrupt
 void soft_irq() {
     void (*const f)() = soft_fn;
@@ -65,7 +69,7 @@ void soft_irq() {
 // pend(irq) raises the software interrupt for the bench's handler; it is
 // taken before pend() returns (thread, unmasked).
 void pend(unsigned irq) {
-    kairos::lx106::set_soft_irq_hook(soft_irq);
+    soft_irq_port::set_soft_irq_hook(soft_irq);
     soft_fn = irq == 0 ? irq0 : irq1;
     kairos::port::request_switch();
 }
@@ -119,7 +123,7 @@ void irq1() {
 }
 }  // namespace
 
-#if !defined(__XTENSA__)
+#if !defined(__XTENSA__) && !defined(__riscv)
 extern "C" void IRQ0_Handler() { irq0(); }
 extern "C" void IRQ1_Handler() { irq1(); }
 #endif

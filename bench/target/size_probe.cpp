@@ -32,7 +32,7 @@ KAIROS_CONSTINIT kairos::deferred<16, 8> sched;
 #  include <kairos/kernel/thread.hpp>
 #  include <kairos/kernel/thread_flags.hpp>
 namespace k = kairos::kernel;
-alignas(8) unsigned char stack[1024];
+alignas(kairos::port::stack_align) unsigned char stack[1024];
 KAIROS_CONSTINIT k::mutex m;
 #endif
 
