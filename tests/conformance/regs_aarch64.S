@@ -1,15 +1,23 @@
 // SPDX-License-Identifier: MIT
-/* kt_regs_hold(seed, out, op, arg) for AArch64 AAPCS64 (regs.hpp): loads
- * x19-x29 from seed[0..10] and d8-d15 from seed[11..18], calls op(arg),
- * stores the same registers to out[], restores the caller's and returns.
+/* kt_regs_switch(seed, out) for AArch64 AAPCS64 (regs.hpp): loads x19-x29
+ * from seed[0..10] and d8-d15 from seed[11..18], enters the port's switch
+ * routine directly, stores the same registers to out[], restores the
+ * caller's and returns. The entry is the one host::switch_now() makes: on
+ * the aarch64_aapcs port (KT_REGS_ASM_SWITCH) a branch to
+ * kairos_aarch64_switch with the resume address in x30, otherwise (the
+ * ucontext port) a call of kairos_host_switch_now. Contract, as host.cpp's
+ * unmask() calls it: virtual mask set, switch request consumed (the
+ * caller, regs_switch() in the test, does both and finishes the switch
+ * afterwards). No frame but the switch routine's lies between the loads
+ * and the stores.
  *
  * Frame (176 bytes, 16-byte aligned): x19-x28 at 0-72, x29 x30 at 80,
  * d8-d15 at 96-152, out at 160. */
     .text
-    .globl  kt_regs_hold
-    .type   kt_regs_hold, %function
+    .globl  kt_regs_switch
+    .type   kt_regs_switch, %function
     .p2align 2
-kt_regs_hold:
+kt_regs_switch:
     sub     sp, sp, #176
     stp     x19, x20, [sp, #0]
     stp     x21, x22, [sp, #16]
@@ -22,20 +30,23 @@ kt_regs_hold:
     stp     d12, d13, [sp, #128]
     stp     d14, d15, [sp, #144]
     str     x1, [sp, #160]
-    mov     x9, x0                  /* seed */
-    mov     x10, x2                 /* op */
-    mov     x0, x3                  /* arg */
-    ldp     x19, x20, [x9, #0]
-    ldp     x21, x22, [x9, #16]
-    ldp     x23, x24, [x9, #32]
-    ldp     x25, x26, [x9, #48]
-    ldp     x27, x28, [x9, #64]
-    ldr     x29, [x9, #80]
-    ldp     d8, d9, [x9, #88]
-    ldp     d10, d11, [x9, #104]
-    ldp     d12, d13, [x9, #120]
-    ldp     d14, d15, [x9, #136]
-    blr     x10
+    ldp     x19, x20, [x0, #0]
+    ldp     x21, x22, [x0, #16]
+    ldp     x23, x24, [x0, #32]
+    ldp     x25, x26, [x0, #48]
+    ldp     x27, x28, [x0, #64]
+    ldr     x29, [x0, #80]
+    ldp     d8, d9, [x0, #88]
+    ldp     d10, d11, [x0, #104]
+    ldp     d12, d13, [x0, #120]
+    ldp     d14, d15, [x0, #136]
+#if KT_REGS_ASM_SWITCH
+    adr     x30, 1f
+    b       kairos_aarch64_switch
+1:
+#else
+    bl      kairos_host_switch_now
+#endif
     ldr     x9, [sp, #160]          /* out */
     stp     x19, x20, [x9, #0]
     stp     x21, x22, [x9, #16]
@@ -59,5 +70,5 @@ kt_regs_hold:
     ldp     d14, d15, [sp, #144]
     add     sp, sp, #176
     ret
-    .size   kt_regs_hold, .-kt_regs_hold
+    .size   kt_regs_switch, .-kt_regs_switch
     .section .note.GNU-stack,"",%progbits

@@ -1,17 +1,22 @@
 // SPDX-License-Identifier: MIT
-/* kt_regs_hold(seed, out, op, arg) for x86-64 System V (regs.hpp):
- * loads rbx rbp r12 r13 r14 r15 from seed[0..5], calls op(arg), stores
- * the same registers to out[0..5], restores the caller's and returns.
- * No C++ frame holds the seeded values: whatever op switches to or from,
- * the values out sees are what the port's switch gave back.
+/* kt_regs_switch(seed, out) for x86-64 System V (regs.hpp): loads rbx rbp
+ * r12 r13 r14 r15 from seed[0..5], calls the port's switch routine
+ * kairos_host_switch_now (host::switch_now(); the x86_64_sysv port's
+ * switch.S, or the ucontext port's function) directly, stores the same
+ * registers to out[0..5], restores the caller's and returns. Contract of
+ * the call, as host.cpp's unmask() makes it: virtual mask set, switch
+ * request consumed (the caller, regs_switch() in the test, does both and
+ * finishes the switch afterwards). No frame but the switch routine's lies
+ * between the loads and the stores, so a register it fails to save and
+ * restore reaches out[] with the other thread's value.
  *
  * Frame: the six callee-saved registers, then out (rsp 16-byte aligned
- * at the call). */
+ * at the call, as the switch routine expects). */
     .text
-    .globl  kt_regs_hold
-    .type   kt_regs_hold, @function
+    .globl  kt_regs_switch
+    .type   kt_regs_switch, @function
     .p2align 4
-kt_regs_hold:
+kt_regs_switch:
     pushq   %rbp
     pushq   %rbx
     pushq   %r12
@@ -19,16 +24,13 @@ kt_regs_hold:
     pushq   %r14
     pushq   %r15
     pushq   %rsi                    /* out; rsp = 0 (mod 16) */
-    movq    %rdi, %r11              /* seed */
-    movq    %rdx, %rax              /* op */
-    movq    %rcx, %rdi              /* arg */
-    movq    0x00(%r11), %rbx
-    movq    0x08(%r11), %rbp
-    movq    0x10(%r11), %r12
-    movq    0x18(%r11), %r13
-    movq    0x20(%r11), %r14
-    movq    0x28(%r11), %r15
-    call    *%rax
+    movq    0x00(%rdi), %rbx
+    movq    0x08(%rdi), %rbp
+    movq    0x10(%rdi), %r12
+    movq    0x18(%rdi), %r13
+    movq    0x20(%rdi), %r14
+    movq    0x28(%rdi), %r15
+    call    kairos_host_switch_now@PLT
     popq    %r11                    /* out */
     movq    %rbx, 0x00(%r11)
     movq    %rbp, 0x08(%r11)
@@ -43,5 +45,5 @@ kt_regs_hold:
     popq    %rbx
     popq    %rbp
     ret
-    .size   kt_regs_hold, .-kt_regs_hold
+    .size   kt_regs_switch, .-kt_regs_switch
     .section .note.GNU-stack,"",@progbits

@@ -28,17 +28,6 @@
 #  define KAIROS_SCENARIO_STACK (64 * 1024)
 #endif
 
-// KAIROS_SCENARIO_DOUBLE: registers_survive_switches also keeps doubles live
-// across switches (FP registers where there are any). Off on lx106: no FPU,
-// and Debian's lx106 libgcc has no soft-float routines (__adddf3...).
-#ifndef KAIROS_SCENARIO_DOUBLE
-#  if defined(__XTENSA__)
-#    define KAIROS_SCENARIO_DOUBLE 0
-#  else
-#    define KAIROS_SCENARIO_DOUBLE 1
-#  endif
-#endif
-
 namespace scenarios::kernel {
 
 namespace k = kairos::kernel;
@@ -960,56 +949,6 @@ inline void idle_thread_hook() {
     KT_CHECK_EQ(k::run(o), 0);
     KT_CHECK(hooks >= 1);
     KT_CHECK(log.equals({1}));
-}
-
-// Callee-saved state survives switches: each thread keeps integer and
-// floating-point values live across many yields and checks them.
-inline void registers_survive_switches() {
-    begin();
-    static unsigned errors;
-    errors = 0;
-    auto body = [](void* a) {
-        const auto seed = static_cast<std::uint64_t>(reinterpret_cast<std::intptr_t>(a));
-        std::uint64_t x0 = seed, x1 = seed * 3, x2 = seed * 5, x3 = seed * 7, x4 = seed * 11;
-#if KAIROS_SCENARIO_DOUBLE
-        double d0 = static_cast<double>(seed), d1 = d0 * 0.5, d2 = d0 * 0.25, d3 = d0 + 0.125;
-#endif
-        for (int i = 0; i < 500; ++i) {
-            x0 = x0 * 6364136223846793005ull + 1;
-            x1 ^= x0 >> 7;
-            x2 += x1;
-            x3 -= x2;
-            x4 ^= x3 << 3;
-#if KAIROS_SCENARIO_DOUBLE
-            d0 += 1.0;
-            d1 += 0.5;
-            d2 += 0.25;
-            d3 += 0.125;
-#endif
-            k::yield();
-        }
-        // recompute without switching and compare
-        std::uint64_t y0 = seed, y1 = seed * 3, y2 = seed * 5, y3 = seed * 7, y4 = seed * 11;
-        for (int i = 0; i < 500; ++i) {
-            y0 = y0 * 6364136223846793005ull + 1;
-            y1 ^= y0 >> 7;
-            y2 += y1;
-            y3 -= y2;
-            y4 ^= y3 << 3;
-        }
-        if (x0 != y0 || x1 != y1 || x2 != y2 || x3 != y3 || x4 != y4) ++errors;
-#if KAIROS_SCENARIO_DOUBLE
-        const double e0 = static_cast<double>(seed);
-        if (d0 != e0 + 500.0 || d1 != e0 * 0.5 + 250.0 || d2 != e0 * 0.25 + 125.0 ||
-            d3 != e0 + 0.125 + 62.5)
-            ++errors;
-#endif
-    };
-    spawn(7, body, reinterpret_cast<void*>(1));
-    spawn(7, body, reinterpret_cast<void*>(2));
-    spawn(7, body, reinterpret_cast<void*>(3));
-    finish();
-    KT_CHECK_EQ(errors, 0u);
 }
 
 }  // namespace scenarios::kernel

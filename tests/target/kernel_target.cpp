@@ -2,8 +2,10 @@
 // Kernel scenarios (tests/scenarios/kernel_scenarios.hpp, RIOT's tests/core
 // ported) on the Cortex-M PendSV port and the lx106 port: priorities,
 // yield, sleep, mutexes with inheritance, msg, flags, thread flood, stack
-// high-water, idle thread, registers across switches, a busy thread
-// preempted from the timer interrupt. The interrupt the ISR scenarios raise
+// high-water, idle thread, a busy thread preempted from the timer
+// interrupt, every register across preemption (lx106, RV32), FPU registers
+// across an interrupt (register conformance of the switch itself:
+// regs_target.cpp). The interrupt the ISR scenarios raise
 // is a software-pended NVIC IRQ0 (lx106: the software interrupt, RV32:
 // msip, each shared with the port's switch requests) whose handler is the scenario's
 // isr_entry(); sleeping relies on the timer (SysTick, CCOMPARE0) waking
@@ -234,31 +236,6 @@ void all_registers_survive_preemption() {
 #endif
 
 #if defined(__ARM_FP)
-// fpu_callee_saved_survive_switches: two threads fill s16-s31 with their own
-// pattern, yield to each other many times, and read the registers back. The
-// switch must save and restore them (lazy FPU: EXC_RETURN bit 4 told PendSV
-// the thread has an FP context).
-unsigned fpu_errors;
-void fpu_thread(void* arg) {
-    const auto base = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(arg));
-    std::uint32_t want[16], got[16];
-    for (std::uint32_t i = 0; i < 16; ++i) want[i] = base * 0x01010101u + i * 0x1000u;
-    asm volatile("vldmia %0, {s16-s31}" ::"r"(want)
-                 : "s16", "s17", "s18", "s19", "s20", "s21", "s22", "s23", "s24", "s25", "s26",
-                   "s27", "s28", "s29", "s30", "s31", "memory");
-    for (int i = 0; i < 200; ++i) k::yield();
-    asm volatile("vstmia %0, {s16-s31}" ::"r"(got) : "memory");
-    for (int i = 0; i < 16; ++i) fpu_errors += got[i] != want[i];
-}
-void fpu_callee_saved_survive_switches() {
-    ks::begin();
-    fpu_errors = 0;
-    ks::spawn(7, fpu_thread, reinterpret_cast<void*>(1));
-    ks::spawn(7, fpu_thread, reinterpret_cast<void*>(2));
-    ks::finish();
-    KT_CHECK_EQ(fpu_errors, 0u);
-}
-
 // fpu_caller_saved_survive_isr: a thread holds values in s0-s15 while an
 // interrupt that uses the FPU runs; lazy stacking (FPCCR.LSPEN) must
 // preserve them in the thread's extended frame.
@@ -323,7 +300,6 @@ int main() {
         {"stack_high_water", ks::stack_high_water},
 #endif
         {"idle_thread_hook", ks::idle_thread_hook},
-        {"registers_survive_switches", ks::registers_survive_switches},
         {"timer_preempts_busy_thread", timer_preempts_busy_thread},
         {"min_stack_thread_works", min_stack_thread_works},
         {"change_priority_refuses_idle", ks::change_priority_refuses_idle},
@@ -335,7 +311,6 @@ int main() {
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif
 #if defined(__ARM_FP)
-        {"fpu_callee_saved_survive_switches", fpu_callee_saved_survive_switches},
         {"fpu_caller_saved_survive_isr", fpu_caller_saved_survive_isr},
 #endif
     };

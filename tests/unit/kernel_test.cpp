@@ -65,7 +65,6 @@ TEST_F(kernel, bad_input) { ks::bad_input(); }
 TEST_F(kernel, run_returns_when_all_blocked) { ks::run_returns_when_all_blocked(); }
 TEST_F(kernel, stack_high_water) { ks::stack_high_water(); }
 TEST_F(kernel, idle_thread_hook) { ks::idle_thread_hook(); }
-TEST_F(kernel, registers_survive_switches) { ks::registers_survive_switches(); }
 
 TEST_F(kernel, port_name_matches_build) {
     EXPECT_STREQ(kairos::port::name(), KAIROS_TEST_PORT);
