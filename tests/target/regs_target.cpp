@@ -17,9 +17,12 @@
 // s0-s15 (caller-saved: the extended hardware frame keeps them across the
 // preemption), for threads with and without an FP context in every
 // pairing, which exercises both frame types (EXC_RETURN bit 4; the lazily
-// stacked extended frame). lx106 (CALL0): a12-a15, a0 and a1.
+// stacked extended frame). lx106 (CALL0): a12-a15, a0 and a1. RV32
+// (ILP32): s0-s11, ra and sp.
 #if defined(__XTENSA__)
 #  include "lx106.hpp"
+#elif defined(__riscv)
+#  include "riscv.hpp"
 #else
 #  include "cortex_m.hpp"
 #endif
@@ -51,6 +54,11 @@ namespace ks = scenarios::kernel;
 // seed: a0 a12 a13 a14 a15; out adds a1 after (5) and before (6) the switch.
 constexpr unsigned n_int = 5, n_fp = 0, n_out = 7;
 const char* const reg_names[n_int] = {"a0", "a12", "a13", "a14", "a15"};
+#elif defined(__riscv)
+// seed: ra s0-s11; out adds sp after (13) and before (14) the switch.
+constexpr unsigned n_int = 13, n_fp = 0, n_out = 15;
+const char* const reg_names[n_int] = {"ra", "s0", "s1", "s2",  "s3",  "s4", "s5",
+                                      "s6", "s7", "s8", "s9", "s10", "s11"};
 #else
 // seed: r4-r11, then s0-s31; out adds CONTROL (40, FPU builds).
 constexpr unsigned n_int = 8;
@@ -71,7 +79,7 @@ struct pattern {
     unsigned switches;
     unsigned changed[n_int + n_fp];
     unsigned bad_frame;  // FPU builds: CONTROL.FPCA did not match fpu
-    unsigned bad_sp;     // lx106: a1 came back different
+    unsigned bad_sp;     // lx106, RV32: the stack pointer came back different
     void init(unsigned thread, bool use_fpu) {
         fpu = use_fpu ? 1u : 0u;
         switches = bad_frame = bad_sp = 0;
@@ -84,8 +92,8 @@ struct pattern {
         ++switches;
         const unsigned n = fpu != 0 ? n_int + n_fp : n_int;
         for (unsigned i = 0; i < n; ++i) changed[i] += out[i] != seed[i];
-#if defined(__XTENSA__)
-        bad_sp += out[5] != out[6];
+#if defined(__XTENSA__) || defined(__riscv)
+        bad_sp += out[n_int] != out[n_int + 1];
 #elif defined(__ARM_FP)
         bad_frame += ((out[40] >> 2) & 1u) != fpu;  // CONTROL.FPCA: the thread has an FP context
 #endif
