@@ -10,7 +10,7 @@
 #  define KAIROS_PORT_IDLE_IN_SWITCH 1
 #elif defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
 #  define KAIROS_PORT_NAME "cortex_m"
-#  define KAIROS_PORT_IRQ_INLINE 0
+#  define KAIROS_PORT_IRQ_INLINE 1
 #  define KAIROS_PORT_IDLE_IN_SWITCH 0
 // The BASEPRI threshold (docs/porting.md, "Interrupt priorities and handlers"): a sketch
 // may set another one with -DKAIROS_MAX_SYSCALL_PRIO in its build flags.

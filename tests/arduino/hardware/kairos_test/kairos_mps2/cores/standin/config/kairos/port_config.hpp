@@ -6,4 +6,4 @@
 #pragma once
 
 #define KAIROS_PORT_NAME "cortex_m"
-#define KAIROS_PORT_IRQ_INLINE 0
+#define KAIROS_PORT_IRQ_INLINE 1
