@@ -90,8 +90,7 @@ struct sched_core {
     // slow_pick is non-zero whenever the next decision may need the slow
     // path (sched.cpp pick_slow()): a sleep deadline is armed, the idle
     // thread asked to stop, or a canary was found broken. One flag keeps the
-    // common decision to one test; a word right after the run queue's
-    // bitmap, so the switch may load both at once.
+    // common decision to one test.
     std::uint32_t slow_pick;
     tcb* current;
 };

@@ -76,8 +76,8 @@ public:
         return w_[0] == 0;
     }
     // best() returns the highest-priority (smallest) set level. Requires
-    // !empty().
-    unsigned best() const noexcept {
+    // !empty(). Always inline, as first().
+    __attribute__((always_inline)) unsigned best() const noexcept {
         if constexpr (words > 1) {
             const unsigned i = code::first(w_[words]);
             return i * 32 + code::first(w_[i]);
@@ -115,7 +115,10 @@ public:
     // any() is true if some level is non-empty.
     bool any() const noexcept { return !bits_.empty(); }
     // best_nonempty() is best() without the emptiness test. Requires any().
-    clist_node* best_nonempty() const noexcept { return lists_[bits_.best()].front(); }
+    // Always inline: the switch's decision (-Os would call it).
+    __attribute__((always_inline)) clist_node* best_nonempty() const noexcept {
+        return lists_[bits_.best()].front();
+    }
     // best_prio() returns the best non-empty level, or Levels if none.
     unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }
