@@ -81,8 +81,23 @@ struct tcb : detail::clist_node {
 enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
 
 extern tcb threads[max_threads + 1];  // [0] is the boot context
-extern tcb* current;
-extern detail::run_queue<prio_levels, runqueue_encoding> rq;
+
+// sched_core: what every switch decision reads, in one object so that the
+// switch reaches all of it from one address (on Arm one literal load, not
+// one per variable). Reached through the references below.
+struct sched_core {
+    detail::run_queue<prio_levels, runqueue_encoding> rq;
+    // slow_pick is non-zero whenever the next decision may need the slow
+    // path (sched.cpp pick_slow()): a sleep deadline is armed, the idle
+    // thread asked to stop, or a canary was found broken. One flag keeps the
+    // common decision to one test.
+    std::uint32_t slow_pick;
+    tcb* current;
+};
+extern sched_core core;
+inline constexpr auto& rq = core.rq;
+inline constexpr auto& current = core.current;
+inline constexpr auto& slow_pick = core.slow_pick;
 extern bool running;  // between run()'s start and its return
 
 // A pid is a slot number (its low slot_bits bits, 1..max_threads) and a

@@ -15,8 +15,7 @@ namespace kairos::kernel {
 namespace impl {
 
 tcb threads[max_threads + 1];
-tcb* current = &threads[0];
-detail::run_queue<prio_levels, runqueue_encoding> rq;
+sched_core core{{}, 0, &threads[0]};
 bool running = false;
 
 namespace {
@@ -24,10 +23,6 @@ namespace {
 tcb* const boot = &threads[0];  // the context that called run()
 timer_queue timers;  // sleep_us() deadlines
 bool stop_requested = false;  // idle thread asks to return to boot
-// slow_pick is set whenever the next decision may need pick_slow(): a
-// sleep deadline is armed or the idle thread asked to stop. One flag keeps
-// the common decision to one test; pick_slow() recomputes it.
-bool slow_pick = false;
 run_options options;
 unsigned live = 0;
 tcb* idle_tcb = nullptr;  // the idle thread while run() has one
@@ -37,10 +32,19 @@ tcb* idle_tcb = nullptr;  // the idle thread while run() has one
 const tcb* overflowed = nullptr;
 
 constexpr unsigned char stack_fill = 0xA5;
-// The canary: the lowest word of every stack, checked at every switch away
-// from the thread with one compare.
-constexpr std::size_t canary_size = sizeof(std::uint64_t);
-constexpr std::uint64_t canary_word = 0x6b61697230734b21ull;  // neither fill nor zero
+// The canary: the lowest 8 bytes of every stack, each word of them holding
+// the stack's own lowest address (RIOT's scheme: neither fill nor zero,
+// different for every stack, and checked without a constant to load). The
+// lowest word is compared at every switch away from the thread and at
+// every yield() that keeps it running.
+constexpr std::size_t canary_size = 8;
+static_assert(canary_size % sizeof(std::uintptr_t) == 0, "the canary is whole words");
+
+// put_canary(lo) writes the canary of the stack whose lowest byte is lo.
+void put_canary(unsigned char* lo) noexcept {
+    const auto w = reinterpret_cast<std::uintptr_t>(lo);
+    for (std::size_t i = 0; i < canary_size; i += sizeof w) __builtin_memcpy(lo + i, &w, sizeof w);
+}
 // kernel_stack: what a thread's stack needs beyond the port's part
 // (port::min_stack_size()): the kernel's frames on the deepest path a thread
 // reaches (a blocking call whose switch idles in port::idle()) and a small
@@ -51,8 +55,9 @@ constexpr std::size_t kernel_stack = 4096;
 constexpr std::size_t kernel_stack = 256;
 #endif
 // The boot context's stack is not ours; its slot points here so the check
-// at every switch needs no "is this the boot context" branch.
-std::uint64_t boot_canary = canary_word;
+// at every switch needs no "is this the boot context" branch (run() writes
+// it).
+alignas(std::uintptr_t) unsigned char boot_canary[canary_size];
 
 // reschedule() requests a switch, but only while the kernel runs: a
 // wake-up before run() (or from a signal after it) must not start switching
@@ -94,11 +99,12 @@ char* put_string(char* p, const char* s, std::size_t max) noexcept {
     kairos_port_panic(buf, __FILE__, __LINE__);
 }
 
-// stack_intact(t): the canary at the bottom of t's stack is unchanged.
+// stack_intact(t): the lowest canary word of t's stack is unchanged. One
+// word load (stacks are stack_align aligned) and one compare.
 inline bool stack_intact(const tcb* t) noexcept {
-    std::uint64_t w;
-    __builtin_memcpy(&w, t->stack_lo, sizeof w);
-    return w == canary_word;
+    std::uintptr_t w;
+    __builtin_memcpy(&w, __builtin_assume_aligned(t->stack_lo, sizeof w), sizeof w);
+    return w == reinterpret_cast<std::uintptr_t>(t->stack_lo);
 }
 
 // idle_deadline() is what the kernel passes to port::idle(): the earliest
@@ -142,7 +148,7 @@ alignas(16) unsigned char idle_ctx_stack[idle_ctx_stack_size];
 // idle_ctx_start() prepares the idle context for one run().
 bool idle_ctx_start() noexcept {
     if (idle_ctx_stack_size < stack_min()) return false;
-    __builtin_memcpy(idle_ctx_stack, &canary_word, canary_size);
+    put_canary(idle_ctx_stack);
     idle_ctx = tcb{};
     idle_ctx.name = "idle context";
     idle_ctx.stack_lo = idle_ctx_stack;
@@ -193,7 +199,7 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     __asan_unpoison_memory_region(lo, size);  // frames of a previous user may be poisoned
 #endif
     __builtin_memset(lo, stack_fill, size);  // high-water mark; outside the masked section
-    __builtin_memcpy(lo, &canary_word, canary_size);
+    put_canary(lo);
 
     irq_guard g;
     unsigned slot = 1;
@@ -270,11 +276,22 @@ pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*
 
 pid self() noexcept { return running ? current->id : no_pid; }
 
+// yield() makes the scheduling decision itself when it is cheap: after the
+// rotation, a thread that is still the head of its level, with no better
+// level runnable, no slow decision due (sleep deadlines, a stop, an
+// overflow) and its canary intact would be picked again, so no switch is
+// requested (a switch that resumes the same thread saves and restores its
+// whole context for nothing). Anything else goes through the switch.
 void yield() noexcept {
     KAIROS_ASSERT(running && !port::in_isr());
     const port::irq_state s = port::irq_disable();
-    rq.rotate(current->prio);
-    port::request_switch();
+    tcb* const cur = current;
+    rq.rotate(cur->prio);
+    // The first test is the whole cost when the level has other threads.
+    if (rq.level(cur->prio).front() != cur || slow_pick || rq.best_nonempty() != cur ||
+        !stack_intact(cur)) {
+        port::request_switch();
+    }
     port::irq_restore(s);
 }
 
@@ -433,7 +450,8 @@ unsigned live_threads() noexcept { return live; }
 int run(const run_options& o) noexcept {
     KAIROS_ASSERT(!running && current == boot && !port::in_isr());
     options = o;
-    boot->stack_lo = reinterpret_cast<unsigned char*>(&boot_canary);
+    boot->stack_lo = boot_canary;
+    put_canary(boot_canary);
 #if !KAIROS_PORT_IDLE_IN_SWITCH
     if (!idle_ctx_start()) return err_stack_size;
 #endif
@@ -513,14 +531,16 @@ __attribute__((noinline)) void* switch_slow() noexcept {
     return next->ctx;
 }
 
-// note_overflow(t) records a broken canary of t, the outgoing thread:
-// nothing more may run on its stack (the report needs far more than a
-// canary's worth), so this and every later decision take the slow path,
-// where pick_slow() returns the boot context and run() reports. Cold and
-// out of line: the check at every switch stays a compare and a branch.
-__attribute__((cold, noinline)) void note_overflow(const tcb* t) noexcept {
+// switch_overflow(t) ends kairos_sched_switch() for t, the outgoing
+// thread, whose canary is broken: nothing more may run on its stack (the
+// report needs far more than a canary's worth), so this and every later
+// decision take the slow path, where pick_slow() returns the boot context
+// and run() reports. Cold, out of line and a tail call: the check at every
+// switch stays a compare and a branch, and the switch stays a leaf.
+__attribute__((cold, noinline)) void* switch_overflow(const tcb* t) noexcept {
     overflowed = t;
     slow_pick = true;
+    return switch_slow();
 }
 
 }  // namespace
@@ -536,7 +556,7 @@ extern "C" void kairos_sched_stack_overflow() noexcept { report_overflow(current
 extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     tcb* cur = current;
     cur->ctx = ctx;
-    if (!stack_intact(cur)) note_overflow(cur);  // the boot context's slot points at boot_canary
+    if (!stack_intact(cur)) return switch_overflow(cur);  // the boot context's slot points at boot_canary
     if (!rq.any() || slow_pick) return switch_slow();
     tcb* next = static_cast<tcb*>(rq.best_nonempty());
     current = next;

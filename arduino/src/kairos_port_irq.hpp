@@ -6,4 +6,6 @@
 
 #if defined(ARDUINO_ARCH_ESP8266)
 #  include "kairos_port/framework_esp8266/kairos_port_irq.hpp"
+#elif defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#  include "kairos_port/cortex_m/kairos_port_irq.hpp"
 #endif

@@ -8,5 +8,6 @@ function(kairos_port_sources target)
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/ticker.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/panic.cpp)
-    kairos_port_interface(${target} DIR ${dir} NO_IDLE_IN_SWITCH HEADERS cortex_m.hpp)
+    kairos_port_interface(${target} DIR ${dir} IRQ_INLINE NO_IDLE_IN_SWITCH
+                          HEADERS cortex_m.hpp kairos_port_irq.hpp mask.hpp)
 endfunction()

@@ -52,38 +52,8 @@ kairos::mcu::core_clock core_clock;
 
 namespace kairos::port {
 
-#if KAIROS_CM_HAS_BASEPRI
-// BASEPRI_MAX only ever raises the masking level, so a nested section (or
-// one taken in a handler below the threshold) keeps the stricter mask.
-irq_state irq_disable() noexcept {
-    irq_state s;
-    std::uint32_t t;
-    asm volatile("mrs %0, basepri\n\tmovs %1, %2\n\tmsr basepri_max, %1"
-                 : "=&r"(s), "=&r"(t)
-                 : "i"(KAIROS_MAX_SYSCALL_PRIO)
-                 : "memory");
-    return s;
-}
-
-// The isb makes an interrupt or PendSV that became pending while masked run
-// before irq_restore() returns (port.hpp: the switch happens before return).
-void irq_restore(irq_state s) noexcept { asm volatile("msr basepri, %0\n\tisb" ::"r"(s) : "memory"); }
-#else
-irq_state irq_disable() noexcept {
-    irq_state s;
-    asm volatile("mrs %0, primask\n\tcpsid i" : "=r"(s)::"memory");
-    return s;
-}
-
-// The isb: as above.
-void irq_restore(irq_state s) noexcept { asm volatile("msr primask, %0\n\tisb" ::"r"(s) : "memory"); }
-#endif
-
-bool in_isr() noexcept {
-    std::uint32_t ipsr;
-    asm volatile("mrs %0, ipsr" : "=r"(ipsr));
-    return (ipsr & 0x1FFu) != 0;  // exception number; 0 = thread mode
-}
+// irq_disable(), irq_restore(), in_isr(), request_switch(): inline in
+// kairos_port_irq.hpp.
 
 std::uint64_t now_us() noexcept { return div_u64(cortex_m::cycles(), core_clock.mhz); }
 
@@ -118,11 +88,6 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
     f->hw.pc = reinterpret_cast<std::uintptr_t>(entry) & ~std::uintptr_t{1};  // no Thumb bit in pc
     f->hw.xpsr = 1u << 24;                                                      // T bit
     return f;
-}
-
-void request_switch() noexcept {
-    cortex_m::reg::at(cortex_m::reg::scb_icsr) = 1u << 28;  // PENDSVSET
-    asm volatile("dsb\n\tisb" ::: "memory");  // taken here if unmasked and in thread mode
 }
 
 void start_scheduler() noexcept {

@@ -30,7 +30,10 @@ struct word_code {
         return E == prio_encoding::clz ? (0x80000000u >> i) : (1u << i);
     }
     // first(w) returns the smallest index whose bit is set. Requires w != 0.
-    static constexpr unsigned first(std::uint32_t w) noexcept {
+    // Always inline, scan included: it is the switch's decision, and -Os
+    // would otherwise call one shared copy of the de Bruijn lsb (a call and
+    // a return on every switch of ARMv6-M).
+    __attribute__((always_inline, flatten)) static constexpr unsigned first(std::uint32_t w) noexcept {
         if constexpr (E == prio_encoding::clz) {
             return 31u - bits::hw::msb(w);  // compiles to one clz / lzcnt
         } else {
@@ -59,24 +62,24 @@ public:
     // set(p), clear(p), test(p): precondition p < Levels.
     void set(unsigned p) noexcept {
         w_[word(p)] |= code::bit(in_word(p));
-        if constexpr (words > 1) summary_ |= code::bit(p / 32);
+        if constexpr (words > 1) w_[words] |= code::bit(p / 32);
     }
     void clear(unsigned p) noexcept {
         w_[word(p)] &= ~code::bit(in_word(p));
         if constexpr (words > 1) {
-            if (w_[p / 32] == 0) summary_ &= ~code::bit(p / 32);
+            if (w_[p / 32] == 0) w_[words] &= ~code::bit(p / 32);
         }
     }
     bool test(unsigned p) const noexcept { return (w_[word(p)] & code::bit(in_word(p))) != 0; }
     bool empty() const noexcept {
-        if constexpr (words > 1) return summary_ == 0;
+        if constexpr (words > 1) return w_[words] == 0;
         return w_[0] == 0;
     }
     // best() returns the highest-priority (smallest) set level. Requires
-    // !empty().
-    unsigned best() const noexcept {
+    // !empty(). Always inline, as first().
+    __attribute__((always_inline)) unsigned best() const noexcept {
         if constexpr (words > 1) {
-            const unsigned i = code::first(summary_);
+            const unsigned i = code::first(w_[words]);
             return i * 32 + code::first(w_[i]);
         } else {
             return code::first(w_[0]);
@@ -86,8 +89,9 @@ public:
     std::uint32_t raw(unsigned i) const noexcept { return w_[i]; }
 
 private:
-    std::uint32_t w_[words] = {};
-    std::uint32_t summary_ = 0;  // bit per non-empty word (unused when words == 1)
+    // The level words, then, with more than one, the summary: a bit per
+    // non-empty word. One word is the whole object: nothing unused after it.
+    std::uint32_t w_[words > 1 ? words + 1 : 1] = {};
 };
 
 // run_queue<Levels, E>: one FIFO clist per level plus the bitmap, so
@@ -111,7 +115,10 @@ public:
     // any() is true if some level is non-empty.
     bool any() const noexcept { return !bits_.empty(); }
     // best_nonempty() is best() without the emptiness test. Requires any().
-    clist_node* best_nonempty() const noexcept { return lists_[bits_.best()].front(); }
+    // Always inline: the switch's decision (-Os would call it).
+    __attribute__((always_inline)) clist_node* best_nonempty() const noexcept {
+        return lists_[bits_.best()].front();
+    }
     // best_prio() returns the best non-empty level, or Levels if none.
     unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }

@@ -6,4 +6,9 @@
 #pragma once
 
 #define KAIROS_PORT_NAME "cortex_m"
-#define KAIROS_PORT_IRQ_INLINE 0
+#define KAIROS_PORT_IRQ_INLINE 1
+// The library's default BASEPRI threshold (arduino/src/kairos/port_config.hpp):
+// the inline masks (kairos_port_irq.hpp) need it.
+#ifndef KAIROS_MAX_SYSCALL_PRIO
+#  define KAIROS_MAX_SYSCALL_PRIO 0x40
+#endif
