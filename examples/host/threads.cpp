@@ -12,8 +12,11 @@ namespace k = kairos::kernel;
 
 namespace {
 
-alignas(64) unsigned char worker_stack[16384];
-alignas(64) unsigned char client_stack[16384];
+// Host thread stacks hold the kernel's signal frame too, which the CPU
+// sizes (about 12 KiB with AVX-512) and sanitizers grow:
+// kairos::kernel::stack_min() is the least this machine accepts.
+alignas(64) unsigned char worker_stack[65536];
+alignas(64) unsigned char client_stack[65536];
 k::mutex counter_lock{k::mutex::protocol::inherit};
 unsigned long counter = 0;
 k::pid worker_pid = k::no_pid;
@@ -51,7 +54,11 @@ void client(void*) {
 int main() {
     worker_pid = k::thread_create(worker_stack, sizeof worker_stack, 5, worker, nullptr, "worker");
     const k::pid c = k::thread_create(client_stack, sizeof client_stack, 6, client, nullptr, "client");
-    if (worker_pid <= 0 || c <= 0) return 1;
+    if (worker_pid <= 0 || c <= 0) {
+        std::printf("threads: thread_create refused (%d, %d); stack_min() is %zu\n", worker_pid, c,
+                    k::stack_min());
+        return 1;
+    }
     k::run_options o;
     o.return_when_idle = true;
     const int left = k::run(o);

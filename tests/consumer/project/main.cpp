@@ -62,7 +62,8 @@ int check_deferred() {
 
 // Two threads hand a mutex back and forth under the kernel; the kernel's
 // size configuration reaches this file through the exported definitions.
-alignas(kairos::port::stack_align) unsigned char stacks[2][16384];
+// Host stacks hold the CPU-sized signal frame (kairos::kernel::stack_min()).
+alignas(kairos::port::stack_align) unsigned char stacks[2][65536];
 kairos::kernel::mutex lock;
 int turns = 0;
 
