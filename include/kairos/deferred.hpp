@@ -36,7 +36,9 @@
 
 #include <kairos/config.hpp>
 #include <kairos/inplace_function.hpp>
+#include <kairos/irq_section.hpp>  // rmw_masked<>'s default section
 #include <kairos/mpsc_ring.hpp>
+#include <kairos/rmw.hpp>
 #include <kairos/time.hpp>
 #include <kairos/timer_queue.hpp>
 
@@ -54,13 +56,19 @@ namespace kairos {
 // since every 64-bit value is a valid point of the wrapping time line.
 inline constexpr std::uint64_t no_deadline = ~std::uint64_t{0};
 
-// deferred<Capacity, RecurrentCapacity, FnSize> is the scheduler.
+// deferred<Capacity, RecurrentCapacity, FnSize, Rmw> is the scheduler.
 //   Capacity           one-shot slots (a power of two >= 2: the ring's mask)
 //   RecurrentCapacity  recurrent entries (any number >= 1)
 //   FnSize             bytes of the in-slot buffer of each callable
+//   Rmw                how producers update shared words (kairos/rmw.hpp):
+//                      rmw_cas, or rmw_masked<Section> for single-core
+//                      targets without CAS; the default is the target's
+//                      (KAIROS_HAS_CAS). It applies to the one-shot ring and
+//                      to the recurrent pool, inbox and counter alike.
 template <std::size_t Capacity = 32, std::size_t RecurrentCapacity = 32,
-          std::size_t FnSize = default_inplace_size>
+          std::size_t FnSize = default_inplace_size, class Rmw = rmw_default>
 class deferred {
+    static_assert(detail::is_rmw_policy<Rmw>, "deferred: Rmw must be rmw_cas or rmw_masked<S>");
     static_assert(Capacity >= 2 && (Capacity & (Capacity - 1)) == 0,
                   "deferred: Capacity must be a power of two >= 2 (it is the ring size)");
     static_assert(RecurrentCapacity >= 1 && RecurrentCapacity <= 0xFFFF,
@@ -76,6 +84,7 @@ public:
 
     static constexpr std::size_t capacity = Capacity;
     static constexpr std::size_t recurrent_capacity = RecurrentCapacity;
+    using rmw_policy = Rmw;
 
     class handle;
 
@@ -427,28 +436,28 @@ private:
             // relaxed: only a filter; the claim below is the acquire.
             std::uint32_t cur = w.load(std::memory_order_relaxed);
             if ((cur & in_use_bit) != 0) continue;
-#if KAIROS_HAS_CAS
-            // acquire: the consumer's release of this entry (callables
-            // destroyed, release store) happens before we construct into it.
-            // Failure: another context claimed it first; try the next.
-            if (w.compare_exchange_strong(cur, cur | in_use_bit, std::memory_order_acquire,
-                                          std::memory_order_relaxed)) {
-                gen = cur >> gen_shift;
-                return i;
+            if constexpr (Rmw::uses_cas) {
+                // acquire: the consumer's release of this entry (callables
+                // destroyed, release store) happens before we construct into it.
+                // Failure: another context claimed it first; try the next.
+                if (w.compare_exchange_strong(cur, cur | in_use_bit, std::memory_order_acquire,
+                                              std::memory_order_relaxed)) {
+                    gen = cur >> gen_shift;
+                    return i;
+                }
+            } else {
+                // No CAS: test and set inside the section (interrupts masked: no
+                // other producer can run in between on a single core).
+                const auto saved = Rmw::section::enter();
+                cur = w.load(std::memory_order_acquire);  // acquire: as above
+                const bool mine = (cur & in_use_bit) == 0;
+                if (mine) w.store(cur | in_use_bit, std::memory_order_relaxed);  // masked
+                Rmw::section::leave(saved);
+                if (mine) {
+                    gen = cur >> gen_shift;
+                    return i;
+                }
             }
-#else
-            // No CAS: test and set with interrupts masked; no other producer
-            // can run in between on a single core.
-            const port::irq_state saved = port::irq_disable();
-            cur = w.load(std::memory_order_acquire);  // acquire: as above
-            const bool mine = (cur & in_use_bit) == 0;
-            if (mine) w.store(cur | in_use_bit, std::memory_order_relaxed);  // masked
-            port::irq_restore(saved);
-            if (mine) {
-                gen = cur >> gen_shift;
-                return i;
-            }
-#endif
         }
         return RecurrentCapacity;
     }
@@ -458,53 +467,52 @@ private:
     void publish(std::uint32_t i) noexcept {
         entry& e = entries_[i];
         const std::uint32_t self = i + 1;
-#if KAIROS_HAS_CAS
-        // relaxed: a guess; the CAS checks it.
-        std::uint32_t w = inbox_.load(std::memory_order_relaxed);
-        do {
+        if constexpr (Rmw::uses_cas) {
+            // relaxed: a guess; the CAS checks it.
+            std::uint32_t w = inbox_.load(std::memory_order_relaxed);
+            do {
+                e.next_pending = w & head_mask;
+                // release: the entry's contents are written before the consumer's
+                // acquire exchange takes the inbox (later pushes and notes are
+                // read-modify-writes, so they continue this release sequence).
+            } while (!inbox_.compare_exchange_weak(
+                w, (w & ~head_mask) | self, std::memory_order_release, std::memory_order_relaxed));
+        } else {
+            const auto saved = Rmw::section::enter();
+            const std::uint32_t w = inbox_.load(std::memory_order_relaxed);  // masked
             e.next_pending = w & head_mask;
-            // release: the entry's contents are written before the consumer's
-            // acquire exchange takes the inbox (later pushes and notes are
-            // read-modify-writes, so they continue this release sequence).
-        } while (!inbox_.compare_exchange_weak(w, (w & ~head_mask) | self,
-                                               std::memory_order_release,
-                                               std::memory_order_relaxed));
-#else
-        const port::irq_state saved = port::irq_disable();
-        const std::uint32_t w = inbox_.load(std::memory_order_relaxed);  // masked
-        e.next_pending = w & head_mask;
-        // release: as above (single core: masking orders the rest).
-        inbox_.store((w & ~head_mask) | self, std::memory_order_release);
-        port::irq_restore(saved);
-#endif
+            // release: as above (single core: masking orders the rest).
+            inbox_.store((w & ~head_mask) | self, std::memory_order_release);
+            Rmw::section::leave(saved);
+        }
     }
 
     // cancel(i, g) requests the cancellation of generation g of entry i.
     bool cancel(std::uint16_t i, std::uint32_t g) noexcept {
         std::atomic<std::uint32_t>& w = entries_[i].word;
         const std::uint32_t live = (g << gen_shift) | in_use_bit;
-#if KAIROS_HAS_CAS
-        std::uint32_t cur = live;
-        // relaxed: the bit carries no data; the note below publishes it.
-        if (!w.compare_exchange_strong(cur, live | cancel_bit, std::memory_order_relaxed,
-                                       std::memory_order_relaxed)) {
-            return false;  // another generation, free, or already cancelled
+        if constexpr (Rmw::uses_cas) {
+            std::uint32_t cur = live;
+            // relaxed: the bit carries no data; the note below publishes it.
+            if (!w.compare_exchange_strong(cur, live | cancel_bit, std::memory_order_relaxed,
+                                           std::memory_order_relaxed)) {
+                return false;  // another generation, free, or already cancelled
+            }
+            // release: the consumer that takes this note (acquire) sees the bit.
+            inbox_.fetch_or(cancel_note, std::memory_order_release);
+            return true;
+        } else {
+            const auto saved = Rmw::section::enter();
+            const bool ok = w.load(std::memory_order_relaxed) == live;  // masked
+            if (ok) {
+                w.store(live | cancel_bit, std::memory_order_relaxed);  // masked
+                // release: as above (single core: masking orders the rest).
+                inbox_.store(inbox_.load(std::memory_order_relaxed) | cancel_note,
+                             std::memory_order_release);
+            }
+            Rmw::section::leave(saved);
+            return ok;
         }
-        // release: the consumer that takes this note (acquire) sees the bit.
-        inbox_.fetch_or(cancel_note, std::memory_order_release);
-        return true;
-#else
-        const port::irq_state saved = port::irq_disable();
-        const bool ok = w.load(std::memory_order_relaxed) == live;  // masked
-        if (ok) {
-            w.store(live | cancel_bit, std::memory_order_relaxed);  // masked
-            // release: as above (single core: masking orders the rest).
-            inbox_.store(inbox_.load(std::memory_order_relaxed) | cancel_note,
-                         std::memory_order_release);
-        }
-        port::irq_restore(saved);
-        return ok;
-#endif
     }
 
     bool is_active(std::uint16_t i, std::uint32_t g) const noexcept {
@@ -514,14 +522,14 @@ private:
     }
 
     void count_overflow() noexcept {
-#if KAIROS_HAS_CAS
-        recurrent_overflows_.fetch_add(1u, std::memory_order_relaxed);  // a statistic
-#else
-        const port::irq_state saved = port::irq_disable();
-        recurrent_overflows_.store(recurrent_overflows_.load(std::memory_order_relaxed) + 1u,
-                                   std::memory_order_relaxed);  // masked; a statistic
-        port::irq_restore(saved);
-#endif
+        if constexpr (Rmw::uses_cas) {
+            recurrent_overflows_.fetch_add(1u, std::memory_order_relaxed);  // a statistic
+        } else {
+            const auto saved = Rmw::section::enter();
+            recurrent_overflows_.store(recurrent_overflows_.load(std::memory_order_relaxed) + 1u,
+                                       std::memory_order_relaxed);  // masked; a statistic
+            Rmw::section::leave(saved);
+        }
     }
 
     // ---- consumer: collect, cancel, release --------------------------------
@@ -534,17 +542,17 @@ private:
 
     // take_inbox() empties the inbox and returns what it held.
     std::uint32_t take_inbox() noexcept {
-#if KAIROS_HAS_CAS
-        // acquire: pairs with publish() and cancel() (release): the entries'
-        // contents and cancel bits are visible.
-        return inbox_.exchange(0, std::memory_order_acquire);
-#else
-        const port::irq_state saved = port::irq_disable();
-        const std::uint32_t w = inbox_.load(std::memory_order_acquire);  // acquire: as above
-        inbox_.store(0, std::memory_order_relaxed);  // masked
-        port::irq_restore(saved);
-        return w;
-#endif
+        if constexpr (Rmw::uses_cas) {
+            // acquire: pairs with publish() and cancel() (release): the entries'
+            // contents and cancel bits are visible.
+            return inbox_.exchange(0, std::memory_order_acquire);
+        } else {
+            const auto saved = Rmw::section::enter();
+            const std::uint32_t w = inbox_.load(std::memory_order_acquire);  // acquire: as above
+            inbox_.store(0, std::memory_order_relaxed);  // masked
+            Rmw::section::leave(saved);
+            return w;
+        }
     }
 
     // collect() takes in what other contexts left in the inbox: it arms the
@@ -611,7 +619,7 @@ private:
     }
 
     // One-shot side: producers touch queue_ and the counters only.
-    mpsc_ring<task, Capacity> queue_;
+    mpsc_ring<task, Capacity, std::uint32_t, Rmw> queue_;
     std::atomic<wake_fn> wake_{nullptr};
     std::atomic<void*> wake_ctx_{nullptr};
 

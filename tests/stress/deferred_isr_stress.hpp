@@ -3,8 +3,9 @@
 // a signal handler (a kairos interrupt: kairos::host::attach_signal) while
 // the main loop runs run_recurrent() and registers, cancels and queries from
 // task context. Shared by deferred_isr_stress_test.cpp (compare-and-swap
-// path) and deferred_isr_nocas_stress_test.cpp (KAIROS_HAS_CAS 0: the
-// port's critical section, the virtual mask deferring the handler).
+// path, kairos::rmw_cas) and deferred_isr_nocas_stress_test.cpp
+// (kairos::rmw_masked<>: the port's critical section, the virtual mask
+// deferring the handler).
 //
 // Every registration carries an id. Short ones (period 0..3 on a fake clock
 // the loop advances by 1 per pass, some with an alarm) return false after
@@ -43,11 +44,11 @@ constexpr std::uint32_t items = 50000;
 constexpr std::uint32_t task_items = 1000;  // registrations from the loop itself
 constexpr std::uint64_t hour = 3600ull * 1000000ull;
 
-// Pool and sizes chosen per executable (Rec, FnSize), so the two
-// executables' instantiations differ.
-template <std::size_t Rec, std::size_t FnSize>
+// Pool size, callable size and producer policy (Rec, FnSize, Rmw) chosen
+// per test.
+template <std::size_t Rec, std::size_t FnSize, class Rmw>
 struct state {
-    using sched_t = kairos::deferred<4, Rec, FnSize>;
+    using sched_t = kairos::deferred<4, Rec, FnSize, Rmw>;
 
     // The fake clock: advanced by the loop, read by the loop and the handler.
     static std::uint64_t read(void*) noexcept {

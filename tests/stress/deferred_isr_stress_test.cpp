@@ -4,5 +4,5 @@
 #include "deferred_isr_stress.hpp"
 
 TEST(deferred_isr_stress, register_and_cancel_from_a_signal_handler) {
-    isr_stress::state<16, 32>::run();
+    isr_stress::state<16, 32, kairos::rmw_cas>::run();
 }
