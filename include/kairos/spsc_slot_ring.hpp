@@ -87,10 +87,7 @@ public:
     // ~spsc_slot_ring() destroys the elements still queued.
     ~spsc_slot_ring() {
         if constexpr (!std::is_trivially_destructible_v<T>) {
-            while (T* e = front()) {
-                e->~T();
-                advance_consumer();
-            }
+            while (front() != nullptr) pop();
         }
     }
 
@@ -135,34 +132,33 @@ public:
     // try_pop(out) move-assigns the oldest element to out and removes it;
     // false when empty. Wait-free.
     [[nodiscard]] bool try_pop(T& out) noexcept(std::is_nothrow_move_assignable_v<T>) {
-        T* e = front();
-        if (e == nullptr) return false;
+        const Index r = cons_.tail;
+        cell* c = ready(r);
+        if (c == nullptr) return false;
+        T* e = c->slot.get();
         out = std::move(*e);
         e->~T();
-        advance_consumer();
+        free_slot(*c, r);
         return true;
     }
 
     // front() returns the oldest element, or nullptr when empty. The element
     // stays in the ring (zero-copy) until pop(). Wait-free.
     T* front() noexcept {
-        const Index r = cons_.tail;
-        cell& c = cell_at(r);
-        // acquire: pairs with the producer's release store, so the element
-        // it published is constructed before we read it.
-        const bool full = c.seq.load(std::memory_order_acquire) == static_cast<Index>(lap(r) + 1u);
-        return full ? c.slot.get() : nullptr;
+        cell* c = ready(cons_.tail);
+        return c != nullptr ? c->slot.get() : nullptr;
     }
 
     // pop() destroys the oldest element and frees its slot. Precondition:
     // not empty (front() returned non-null). A violation is caught by
     // KAIROS_ASSERT; with assertions off it does nothing. Wait-free.
     void pop() noexcept {
-        T* e = front();
-        KAIROS_ASSERT(e != nullptr);  // pop() on an empty ring
-        if (e == nullptr) return;
-        e->~T();
-        advance_consumer();
+        const Index r = cons_.tail;
+        cell* c = ready(r);
+        KAIROS_ASSERT(c != nullptr);  // pop() on an empty ring
+        if (c == nullptr) return;
+        c->slot.get()->~T();
+        free_slot(*c, r);
     }
 
     // consume(f, max) calls f(T&&) on up to max elements, oldest first, and
@@ -174,11 +170,13 @@ public:
     std::size_t consume(F&& f, std::size_t max = ~std::size_t{0}) {
         std::size_t k = 0;
         for (; k < max; ++k) {
-            T* e = front();
-            if (e == nullptr) break;
+            const Index r = cons_.tail;
+            cell* c = ready(r);
+            if (c == nullptr) break;
+            T* e = c->slot.get();
             f(std::move(*e));
             e->~T();
-            advance_consumer();
+            free_slot(*c, r);
         }
         return k;
     }
@@ -201,13 +199,22 @@ private:
 
     cell& cell_at(Index i) noexcept { return cells_[static_cast<std::size_t>(i) & (N - 1)]; }
 
-    // advance_consumer() frees the slot at the consumer's position (its
-    // element already destroyed) for the producer's next lap, and moves on.
-    void advance_consumer() noexcept {
-        const Index r = cons_.tail;
+    // ready(r) is the cell holding element r, or nullptr while the
+    // producer has not published it.
+    cell* ready(Index r) noexcept {
+        cell& c = cell_at(r);
+        // acquire: pairs with the producer's release store, so the element
+        // it published is constructed before we read it.
+        return c.seq.load(std::memory_order_acquire) == static_cast<Index>(lap(r) + 1u) ? &c
+                                                                                         : nullptr;
+    }
+
+    // free_slot(c, r) frees cell c, which held element r (already
+    // destroyed), for the producer's next lap, and moves the consumer on.
+    void free_slot(cell& c, Index r) noexcept {
         // release: our reads and destruction of the element complete before
         // the producer may construct into the slot again.
-        cell_at(r).seq.store(static_cast<Index>(lap(r) + N), std::memory_order_release);
+        c.seq.store(static_cast<Index>(lap(r) + N), std::memory_order_release);
         cons_.tail = static_cast<Index>(r + 1u);
     }
 
