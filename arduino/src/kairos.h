@@ -13,6 +13,7 @@
 #include <kairos/polled_timeout.hpp>
 #include <kairos/port.hpp>
 #include <kairos/spsc_ring.hpp>
+#include <kairos/spsc_slot_ring.hpp>
 #include <kairos/ticker.hpp>
 #include <kairos/time.hpp>
 

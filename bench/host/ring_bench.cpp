@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// ring_bench.cpp: kairos::spsc_ring / mpsc_ring against the Debian-packaged
-// peer queues (listed in docs/benchmarks.md), protocol of docs/benchmarks.md.
+// ring_bench.cpp: kairos::spsc_ring / spsc_slot_ring / mpsc_ring against the
+// Debian-packaged peer queues (listed in docs/benchmarks.md), protocol of docs/benchmarks.md.
 //
 //   ring.spsc.throughput  1 producer on CPU 0, 1 consumer on CPU 1, Mitems/s
 //   ring.spsc.rtt         ping-pong over two rings, CPU 0 <-> CPU 1, ns/round trip
@@ -27,6 +27,7 @@
 
 #include "kairos/mpsc_ring.hpp"
 #include "kairos/spsc_ring.hpp"
+#include "kairos/spsc_slot_ring.hpp"
 
 #if KAIROS_BENCH_HAVE_BOOST_LOCKFREE
 #    include <boost/lockfree/queue.hpp>
@@ -74,6 +75,16 @@ struct kairos_spsc {
     static constexpr const char* name = "kairos";
     static constexpr bool mp = false;
     kairos::spsc_ring<item, capacity> q;
+    bool push(item v) { return q.try_push(v); }
+    bool pop(item& v) { return q.try_pop(v); }
+};
+
+// The slot-signalled SPSC ring (kairos/spsc_slot_ring.hpp): the same
+// protocol, a second kairos implementation rather than a peer.
+struct kairos_slot_spsc {
+    static constexpr const char* name = "kairos.slot";
+    static constexpr bool mp = false;
+    kairos::spsc_slot_ring<item, capacity> q;
     bool push(item v) { return q.try_push(v); }
     bool pop(item& v) { return q.try_pop(v); }
 };
@@ -601,6 +612,7 @@ void add_mpsc() {
 
 int register_rings() {
     add_spsc<kairos_spsc>();
+    add_spsc<kairos_slot_spsc>();
     add_mpsc<kairos_mpsc>();
 #if KAIROS_BENCH_HAVE_BOOST_LOCKFREE
     add_spsc<boost_spsc>();

@@ -92,4 +92,5 @@ using kairos_model_atomic = kairos_model::model_atomic<T>;
 #include <kairos/circular_queue.hpp>
 #include <kairos/mpsc_ring.hpp>
 #include <kairos/spsc_ring.hpp>
+#include <kairos/spsc_slot_ring.hpp>
 #undef atomic

@@ -79,11 +79,12 @@ constexpr unsigned tries = 4;  // bounded consumer attempts (no spin loops)
 
 // ---- SPSC -----------------------------------------------------------------
 
-// spsc_try<N, Start>: try_push / try_pop across the 8-bit index wrap.
-template <std::size_t N, std::uint8_t Start>
-struct spsc_try : rl::test_suite<spsc_try<N, Start>, 2> {
+// spsc_try<Ring, Start>: try_push / try_pop across the 8-bit index wrap,
+// for spsc_ring and spsc_slot_ring.
+template <class Ring, std::uint8_t Start>
+struct spsc_try : rl::test_suite<spsc_try<Ring, Start>, 2> {
     cells c;
-    kairos::spsc_ring<item, N, std::uint8_t> r{Start};
+    Ring r{Start};
     unsigned pushed = 0;
     order o;
     void thread(unsigned id) {
@@ -289,9 +290,11 @@ constexpr std::uint64_t near32 = 0xFFFFFFFEu;
 constexpr std::uint64_t near64 = 0xFFFFFFFFFFFFFFFDull;
 
 const scenario scenarios[] = {
-    {"spsc_n1", run<spsc_try<1, 254>>, 3, 0},
-    {"spsc_n2", run<spsc_try<2, 255>>, 3, 0},
-    {"spsc_n4", run<spsc_try<4, 253>>, 3, 0},
+    {"spsc_n1", run<spsc_try<kairos::spsc_ring<item, 1, std::uint8_t>, 254>>, 3, 0},
+    {"spsc_n2", run<spsc_try<kairos::spsc_ring<item, 2, std::uint8_t>, 255>>, 3, 0},
+    {"spsc_n4", run<spsc_try<kairos::spsc_ring<item, 4, std::uint8_t>, 253>>, 3, 0},
+    {"spsc_slot_n2", run<spsc_try<kairos::spsc_slot_ring<item, 2, std::uint8_t>, 255>>, 3, 0},
+    {"spsc_slot_n4", run<spsc_try<kairos::spsc_slot_ring<item, 4, std::uint8_t>, 253>>, 3, 0},
     {"spsc_calls", run<spsc_calls>, 2, 0},
     {"mpsc_2p_n2", run<mpsc_try<2, kairos::mpsc_ring<item, 2, std::uint32_t, kairos::rmw_cas>, near32>>, 0, 200000},
     {"mpsc_2p_n2_zero", run<mpsc_try<2, kairos::mpsc_ring<item, 2, std::uint32_t, kairos::rmw_cas>, 0>>, 2, 0},

@@ -15,6 +15,7 @@
 #include <kairos/inplace_function.hpp>
 #include <kairos/mpsc_ring.hpp>
 #include <kairos/spsc_ring.hpp>
+#include <kairos/spsc_slot_ring.hpp>
 #include <kairos/timer_queue.hpp>
 
 #include <gtest/gtest.h>
@@ -49,6 +50,7 @@ struct tracked {
 
 KAIROS_TEST_CONSTINIT kairos::spsc_ring<std::uint32_t, 16> g_spsc;
 KAIROS_TEST_CONSTINIT kairos::spsc_ring<tracked, 4, std::uint8_t> g_spsc_tracked;
+KAIROS_TEST_CONSTINIT kairos::spsc_slot_ring<std::uint32_t, 16> g_slot;
 KAIROS_TEST_CONSTINIT kairos::mpsc_ring<std::uint32_t, 16> g_mpsc;
 KAIROS_TEST_CONSTINIT kairos::mpsc_ring<tracked, 2> g_mpsc_tracked;
 KAIROS_TEST_CONSTINIT kairos::deferred<16, 8> g_deferred;
@@ -71,6 +73,7 @@ bool all_zero(const T& obj) {
 TEST(constinit, zero_state_before_first_use) {
     EXPECT_TRUE(all_zero(g_spsc));
     EXPECT_TRUE(all_zero(g_spsc_tracked));
+    EXPECT_TRUE(all_zero(g_slot));
     EXPECT_TRUE(all_zero(g_mpsc));
     EXPECT_TRUE(all_zero(g_mpsc_tracked));
     EXPECT_TRUE(all_zero(g_deferred));
@@ -101,6 +104,7 @@ void ring_laps(Ring& q, std::uint32_t cap) {
 
 TEST(constinit, rings_work_from_the_zero_state) {
     ring_laps(g_spsc, 16);
+    ring_laps(g_slot, 16);
     ring_laps(g_mpsc, 16);
 }
 
