@@ -144,6 +144,15 @@ static void m_on_exec(unsigned vcpu, void* data) {
         const int known = m_imm_reg == (int)reg &&
                           (m_imm_only_pc ? d->pc == m_imm_only_pc && count - m_imm_at == 1
                                          : count - m_imm_at <= 4);
+        if (!known && x == sysm_basepri_max) {
+            /* BASEPRI_MAX only ever raises the mask, so it is never a
+             * restore; its value unknown (the immediate move feeding it
+             * was not seen, as when QEMU retranslates a block at an icount
+             * boundary), take it as masking at the lowest level if nothing
+             * masks yet. */
+            if (m_basepri == 0) m_basepri = 0xFF;
+            break;
+        }
         if (!known) {
             m_restore(reg);
             break;
