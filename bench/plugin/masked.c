@@ -23,8 +23,8 @@
  * (it and those above it are dropped), else the newest entry. That is the
  * save/restore discipline of critical sections (irq_disable() returns the
  * mrs value, irq_restore() writes it back), nested LIFO. A restore with
- * nothing saved is an anomaly: counted, reported with the span, and the
- * state is left as it was.
+ * nothing saved is an anomaly (an unobserved mrs): counted, reported with
+ * the span, and taken as a return to unmasked.
  *
  * A span is the number of instructions executed after the instruction
  * that masked, up to and including the one that unmasked (callbacks run
@@ -102,7 +102,12 @@ static void m_restore(unsigned reg) {
     while (i >= 0 && m_saved[i].reg != reg) --i;
     if (i < 0) i = m_n_saved - 1;  /* no mrs into this register: the newest */
     if (i < 0) {
+        /* Nothing saved: the mrs was not observed (QEMU does not call exec
+         * callbacks for the instructions it re-executes in a block
+         * recompiled for I/O under -icount). Counted; taken as the
+         * restore of an outermost section, to unmasked. */
         ++m_anomalies;
+        m_primask = m_basepri = m_faultmask = 0;
         return;
     }
     m_primask = m_saved[i].primask;
