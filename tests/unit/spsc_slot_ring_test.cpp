@@ -13,6 +13,7 @@
 
 #include "backoff.hpp"
 #include "ktest.hpp"
+#include "ring_scenarios.hpp"
 
 namespace {
 
@@ -79,33 +80,25 @@ TYPED_TEST(slot_ring, wraparound) {
     }
 }
 
-struct counted {
-    static inline int live = 0;
-    std::uint32_t v;
-    explicit counted(std::uint32_t x) noexcept : v(x) { ++live; }
-    counted(const counted& o) noexcept : v(o.v) { ++live; }
-    counted(counted&& o) noexcept : v(o.v) { ++live; }
-    counted& operator=(const counted&) noexcept = default;
-    counted& operator=(counted&&) noexcept = default;
-    ~counted() { --live; }
-};
+using scenarios::counted;
+using scenarios::move_only;
 
 // The ring builds only what it is given, destroys what it pops, and its
 // destructor destroys what is left.
 TYPED_TEST(slot_ring, element_lifetimes) {
     using V = TypeParam;
-    const int before = counted::live;
+    const int before = counted::live();
     {
         typename V::template ring<counted> r(V::start);
-        EXPECT_EQ(counted::live, before);
+        EXPECT_EQ(counted::live(), before);
         for (std::uint32_t i = 0; i < V::n; ++i) ASSERT_TRUE(r.try_emplace(i));
-        EXPECT_EQ(counted::live, before + static_cast<int>(V::n));
+        EXPECT_EQ(counted::live(), before + static_cast<int>(V::n));
         counted out(0);
         ASSERT_TRUE(r.try_pop(out));
         EXPECT_EQ(out.v, 0u);
-        EXPECT_EQ(counted::live, before + static_cast<int>(V::n));  // n - 1 queued + out
+        EXPECT_EQ(counted::live(), before + static_cast<int>(V::n));  // n - 1 queued + out
     }
-    EXPECT_EQ(counted::live, before);
+    EXPECT_EQ(counted::live(), before);
 }
 
 // front()/pop() is zero-copy; consume() stops at max and at empty.
@@ -124,17 +117,6 @@ TYPED_TEST(slot_ring, front_pop_consume) {
     EXPECT_TRUE(r.empty());
     ASSERT_TRUE(r.try_push(1u));  // the freed slots are usable again
 }
-
-struct move_only {
-    std::uint32_t id = 0;
-    explicit move_only(std::uint32_t x) noexcept : id(x) {}
-    move_only(move_only&& o) noexcept : id(o.id) { o.id = 0; }
-    move_only& operator=(move_only&& o) noexcept {
-        id = o.id;
-        o.id = 0;
-        return *this;
-    }
-};
 
 TEST(slot_ring_types, move_only_elements) {
     kairos::spsc_slot_ring<move_only, 4> r;
