@@ -3,17 +3,27 @@
 # contract of docs/benchmarks.md: every stdout line is one JSON object; the
 # first has kind "info"; every "result" has bench, impl, a numeric value,
 # unit, better (higher|lower), min <= value <= max and rounds; peers of a
-# bench with a kairos result carry kairos_advantage. Fails on any verification
+# bench with a kairos result carry kairos_advantage; the same run's
+# --json-file holds exactly the lines of stdout. Fails on any verification
 # failure (non-zero exit) or contract violation.
 #   cmake -DKAIROS_BENCH=<path> [-DKB_ARGS=...] -P check-json.cmake
 cmake_minimum_required(VERSION 3.21)  # IN_LIST, string(JSON)
 if(NOT KAIROS_BENCH)
     message(FATAL_ERROR "pass -DKAIROS_BENCH=<path to kairos-bench>")
 endif()
-execute_process(COMMAND ${KAIROS_BENCH} --quick --json ${KB_ARGS}
+set(json_file "${CMAKE_CURRENT_BINARY_DIR}/check-json.jsonl")
+file(REMOVE "${json_file}")
+execute_process(COMMAND ${KAIROS_BENCH} --quick --json --json-file ${json_file} ${KB_ARGS}
                 OUTPUT_VARIABLE out RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "kairos-bench --quick --json exited with ${rc}")
+endif()
+if(NOT EXISTS "${json_file}")
+    message(FATAL_ERROR "--json-file ${json_file} was not written")
+endif()
+file(READ "${json_file}" file_out)
+if(NOT file_out STREQUAL out)
+    message(FATAL_ERROR "--json-file ${json_file} differs from the JSON lines on stdout")
 endif()
 
 string(REPLACE ";" "\\;" out "${out}")

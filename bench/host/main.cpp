@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
@@ -139,17 +140,20 @@ struct options {
     int rounds = 0;  // 0: default (7, or 3 under --quick)
     long iters = 0;
     std::vector<std::string> filters;
+    std::string json_file;  // --json-file: JSON lines also written here
 };
 
 void usage(FILE* f) {
     std::fputs(
         "usage: kairos-bench [--list] [--filter SUBSTR]... [--quick] [--json]\n"
-        "                    [--rounds N] [--iters N] [--callgrind]\n"
+        "                    [--json-file PATH] [--rounds N] [--iters N] [--callgrind]\n"
         "  --list          list benches and impls (and skipped peers), run nothing\n"
         "  --filter SUBSTR run cases whose bench or impl contains SUBSTR (repeatable,\n"
         "                  OR); kairos of a selected bench always runs, for the ratio\n"
         "  --quick         tiny work sizes and 3 rounds: the whole run takes seconds\n"
         "  --json          one JSON object per line on stdout (progress stays on stderr)\n"
+        "  --json-file PATH  the same JSON lines written to PATH, the output on stdout\n"
+        "                  unchanged (tables and JSON from one run; bench/plot-bench)\n"
         "  --rounds N      timed rounds per bench (default 7; >= 5 for a real table)\n"
         "  --iters N       exact work size per case (overrides full/quick sizes)\n"
         "  --callgrind     run each selected case once, counting instructions only\n"
@@ -176,6 +180,10 @@ bool parse(int argc, char** argv, options& o) {
             o.json = true;
         } else if (a == "--callgrind") {
             o.callgrind = true;
+        } else if (a == "--json-file") {
+            const char* v = value("--json-file");
+            if (!v) return false;
+            o.json_file = v;
         } else if (a == "--filter") {
             const char* v = value("--filter");
             if (!v) return false;
@@ -520,7 +528,8 @@ void print_table(const bench_group& g, const std::vector<result>& rs, int rounds
     std::fflush(stdout);  // missing peers: one line each in the header
 }
 
-void print_json(const bench_group& g, const std::vector<result>& rs, double steal) {
+// print_json() writes one bench's JSON lines (docs/benchmarks.md) to `out`.
+void print_json(FILE* out, const bench_group& g, const std::vector<result>& rs, double steal) {
     const result* k = nullptr;
     for (const auto& r : rs)
         if (r.c->impl == "kairos") k = &r;
@@ -555,24 +564,26 @@ void print_json(const bench_group& g, const std::vector<result>& rs, double stea
             for (const auto& n : r.notes) s += json_str(n) + (&n == &*r.notes.rbegin() ? "" : ",");
             s += "]";
         }
-        std::printf("%s}\n", s.c_str());
+        std::fprintf(out, "%s}\n", s.c_str());
     }
     for (const auto* q : g.quoted)
-        std::printf(
-            "{\"kind\":\"quote\",\"bench\":%s,\"impl\":%s,\"value\":%s,\"unit\":%s,"
-            "\"measured\":false,\"source\":%s}\n",
-            json_str(q->bench).c_str(), json_str(q->impl).c_str(), json_num(q->value).c_str(),
-            json_str(q->unit).c_str(), json_str(q->source).c_str());
+        std::fprintf(out,
+                     "{\"kind\":\"quote\",\"bench\":%s,\"impl\":%s,\"value\":%s,\"unit\":%s,"
+                     "\"measured\":false,\"source\":%s}\n",
+                     json_str(q->bench).c_str(), json_str(q->impl).c_str(),
+                     json_num(q->value).c_str(), json_str(q->unit).c_str(),
+                     json_str(q->source).c_str());
     for (const auto* s : g.skipped)
-        std::printf("{\"kind\":\"skip\",\"bench\":%s,\"impl\":%s,\"package\":%s}\n",
-                    json_str(s->bench).c_str(), json_str(s->impl).c_str(),
-                    json_str(s->package).c_str());
-    std::fflush(stdout);
+        std::fprintf(out, "{\"kind\":\"skip\",\"bench\":%s,\"impl\":%s,\"package\":%s}\n",
+                     json_str(s->bench).c_str(), json_str(s->impl).c_str(),
+                     json_str(s->package).c_str());
+    std::fflush(out);
 }
 
 // run_group() runs one bench: warm-up round, then `rounds` interleaved
-// rounds with rotating order. Returns the number of failed case calls.
-int run_group(const bench_group& g, const options& o, int rounds, watchdog& dog) {
+// rounds with rotating order; its JSON lines also go to `json_file` when
+// not null. Returns the number of failed case calls.
+int run_group(const bench_group& g, const options& o, int rounds, watchdog& dog, FILE* json_file) {
     std::vector<result> rs;
     for (const auto* c : g.cases) rs.push_back({c, {}, 0, {}, {}});
     const size_t n = rs.size();
@@ -632,9 +643,10 @@ int run_group(const bench_group& g, const options& o, int rounds, watchdog& dog)
             if (r.failed) r.values.clear();
     double steal = steal_ms() - steal0;
     if (o.json)
-        print_json(g, rs, steal);
+        print_json(stdout, g, rs, steal);
     else
         print_table(g, rs, rounds, steal);
+    if (json_file) print_json(json_file, g, rs, steal);
     int failed = 0;
     for (auto& r : rs) failed += r.failed;
     return failed;
@@ -701,6 +713,15 @@ int main(int argc, char** argv) {
     }
     if (o.callgrind) return run_callgrind(groups, o);
 
+    FILE* json_file = nullptr;
+    if (!o.json_file.empty()) {
+        json_file = std::fopen(o.json_file.c_str(), "w");
+        if (!json_file) {
+            std::fprintf(stderr, "kairos-bench: cannot write --json-file %s: %s\n",
+                         o.json_file.c_str(), std::strerror(errno));
+            return 2;
+        }
+    }
     const int rounds = o.rounds > 0 ? o.rounds : (o.quick ? 3 : 7);
     long long t_start = now_ns();
     double steal_start = steal_ms();
@@ -729,13 +750,14 @@ int main(int argc, char** argv) {
                   "better"},
     };
     for (const auto& kv : infos()) info.push_back(kv);
+    std::string info_json = "{\"kind\":\"info\"";
+    for (const auto& [k, v] : info) info_json += "," + json_str(k) + ":" + json_str(v);
+    info_json += ",\"calibration_rtt_ns\":" + json_num(cal.median_ns) +
+                 ",\"calibration_rtt_min_ns\":" + json_num(cal.min_ns) +
+                 ",\"quick\":" + (o.quick ? "true" : "false") + "}";
+    if (json_file) std::fprintf(json_file, "%s\n", info_json.c_str());
     if (o.json) {
-        std::string s = "{\"kind\":\"info\"";
-        for (const auto& [k, v] : info) s += "," + json_str(k) + ":" + json_str(v);
-        s += ",\"calibration_rtt_ns\":" + json_num(cal.median_ns) +
-             ",\"calibration_rtt_min_ns\":" + json_num(cal.min_ns) +
-             ",\"quick\":" + (o.quick ? "true" : "false") + "}";
-        std::printf("%s\n", s.c_str());
+        std::printf("%s\n", info_json.c_str());
     } else {
         std::printf("kairos-bench%s\n", o.quick ? " --quick (smoke sizes: not a measurement)" : "");
         for (const auto& [k, v] : info) std::printf("  %-12s %s\n", k.c_str(), v.c_str());
@@ -755,12 +777,13 @@ int main(int argc, char** argv) {
         for (const auto& g : groups) {
             if (g.cases.empty()) {
                 if (o.json)
-                    print_json(g, {}, NAN);
+                    print_json(stdout, g, {}, NAN);
                 else
                     print_table(g, {}, rounds, NAN);
+                if (json_file) print_json(json_file, g, {}, NAN);
                 continue;
             }
-            failed += run_group(g, o, rounds, dog);
+            failed += run_group(g, o, rounds, dog, json_file);
         }
     }
     double secs = static_cast<double>(now_ns() - t_start) / 1e9;
@@ -768,7 +791,10 @@ int main(int argc, char** argv) {
     if (!o.json)
         std::printf("\ntotal %.1f s, steal %.0f ms%s\n", secs, steal,
                     failed ? ", VERIFICATION FAILURES (see stderr)" : "");
+    bool json_file_bad = json_file && (std::ferror(json_file) || std::fclose(json_file) != 0);
+    if (json_file_bad)
+        std::fprintf(stderr, "kairos-bench: writing --json-file %s failed\n", o.json_file.c_str());
     std::fprintf(stderr, "kairos-bench: done in %.1f s%s\n", secs,
                  failed ? ", with verification failures" : "");
-    return failed ? 1 : 0;
+    return failed ? 1 : json_file_bad ? 2 : 0;
 }
