@@ -58,8 +58,15 @@ unsigned slot_of(const impl::tcb* t) noexcept {
     return t >= impl::threads && i <= max_threads ? static_cast<unsigned>(i) : max_threads + 1;
 }
 
+// id_of(t): t's pid; for a thread that has just exited (its switch away
+// comes after exit() cleared the pid) the pid it had, the generation
+// before the slot's next one.
 std::uint16_t id_of(const impl::tcb* t) noexcept {
-    return slot_of(t) == max_threads + 1 ? idle_ctx_id : static_cast<std::uint16_t>(t->id);
+    const unsigned slot = slot_of(t);
+    if (slot == max_threads + 1) return idle_ctx_id;
+    if (t->id != no_pid || slot == 0) return static_cast<std::uint16_t>(t->id);
+    const unsigned gen = (t->next_gen + impl::generations - 1) % impl::generations;
+    return static_cast<std::uint16_t>(gen << impl::slot_bits | slot);
 }
 
 // push(ts, e, thread, object, arg) queues one record. Interrupts masked.

@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: MIT
+# Helpers for the traced demo (examples/trace, tests/target).
+include_guard(GLOBAL)
+
+# kairos_trace_python: a Python 3 that imports matplotlib (tools/kairos-trace
+# draws the PNG with it; scripts/install-deps group "trace"). The one CMake
+# finds first may be another installation than Debian's, so Debian's is
+# tried too.
+find_package(Python3 COMPONENTS Interpreter)
+set(kairos_trace_python_candidates ${Python3_EXECUTABLE} /usr/bin/python3)
+set(KAIROS_TRACE_PYTHON "" CACHE FILEPATH "Python 3 with matplotlib for tools/kairos-trace")
+if(NOT KAIROS_TRACE_PYTHON)
+    foreach(py IN LISTS kairos_trace_python_candidates)
+        if(EXISTS "${py}")
+            execute_process(COMMAND ${py} -c "import matplotlib" RESULT_VARIABLE rc
+                            OUTPUT_QUIET ERROR_QUIET)
+            if(rc EQUAL 0)
+                set(KAIROS_TRACE_PYTHON ${py} CACHE FILEPATH
+                    "Python 3 with matplotlib for tools/kairos-trace" FORCE)
+                break()
+            endif()
+        endif()
+    endforeach()
+endif()
+if(NOT KAIROS_TRACE_PYTHON AND Python3_EXECUTABLE)
+    message(STATUS "kairos: no Python with matplotlib (scripts/install-deps trace): trace-demo writes no PNG")
+endif()
+
+# kairos_traced_library(<out-var>) sets out-var to a kairos library with
+# the trace hooks: kairos itself when built with KAIROS_TRACE, otherwise
+# kairos_traced, the same sources and port built with KAIROS_TRACE=1.
+function(kairos_traced_library out)
+    if(KAIROS_TRACE)
+        set(${out} kairos PARENT_SCOPE)
+        return()
+    endif()
+    if(NOT TARGET kairos_traced)
+        get_target_property(srcs kairos SOURCES)
+        list(FILTER srcs EXCLUDE REGEX "/port/")
+        list(TRANSFORM srcs PREPEND ${PROJECT_SOURCE_DIR}/src/ REGEX "^[^/]")
+        add_library(kairos_traced STATIC ${srcs})
+        target_compile_features(kairos_traced PUBLIC cxx_std_17)
+        target_include_directories(kairos_traced PUBLIC ${PROJECT_SOURCE_DIR}/include)
+        get_target_property(defs kairos INTERFACE_COMPILE_DEFINITIONS)
+        target_compile_definitions(kairos_traced PUBLIC ${defs} KAIROS_TRACE=1 KAIROS_TRACE_RING=4096)
+        target_link_libraries(kairos_traced PRIVATE kairos_warnings)
+        set(KAIROS_PORT ${KAIROS_PORT})
+        include(${PROJECT_SOURCE_DIR}/port/${KAIROS_PORT}/port.cmake)
+        kairos_port_sources(kairos_traced)
+    endif()
+    set(${out} kairos_traced PARENT_SCOPE)
+endfunction()
+
+# kairos_trace_demo_target(<exe> <runner>) adds the target trace-demo: runs
+# <exe> (through the command list <runner>, e.g. a QEMU runner, or directly
+# when empty) into trace-demo.txt and converts it with tools/kairos-trace
+# into trace-demo.json and trace-demo.png in the executable's directory.
+function(kairos_trace_demo_target exe runner)
+    set(dir $<TARGET_FILE_DIR:${exe}>)
+    set(tool ${PROJECT_SOURCE_DIR}/tools/kairos-trace)
+    if(KAIROS_TRACE_PYTHON)
+        set(py ${KAIROS_TRACE_PYTHON})
+        set(png --png ${dir}/trace-demo.png)
+    else()
+        set(py ${Python3_EXECUTABLE})
+        set(png)
+    endif()
+    string(REPLACE ";" "|" runner "${runner}")
+    add_custom_target(trace-demo
+        COMMAND ${CMAKE_COMMAND} "-DRUNNER=${runner}" -DEXE=$<TARGET_FILE:${exe}>
+                -DOUT=${dir}/trace-demo.txt -P ${PROJECT_SOURCE_DIR}/cmake/run-to-file.cmake
+        COMMAND ${py} ${tool} ${dir}/trace-demo.txt --json ${dir}/trace-demo.json ${png}
+        DEPENDS ${exe}
+        COMMENT "trace-demo: trace-demo.json and trace-demo.png beside ${exe}"
+        VERBATIM)
+endfunction()
+
+# kairos_trace_demo_test(<exe> <runner>) adds the ctest trace.demo: runs
+# <exe> as trace-demo does (into the test's own files), converts the dump
+# to JSON and checks it with tests/trace/check-trace-demo (valid JSON, one
+# lane per thread, one running slice per switch the kernel counted).
+function(kairos_trace_demo_test exe runner)
+    set(py ${Python3_EXECUTABLE})
+    if(KAIROS_TRACE_PYTHON)
+        set(py ${KAIROS_TRACE_PYTHON})
+    endif()
+    string(REPLACE ";" "|" runner "${runner}")
+    set(base ${CMAKE_CURRENT_BINARY_DIR}/trace-demo-test)
+    add_test(NAME trace.demo
+             COMMAND ${CMAKE_COMMAND} "-DRUNNER=${runner}" -DEXE=$<TARGET_FILE:${exe}>
+                     -DPYTHON=${py} -DTOOL=${PROJECT_SOURCE_DIR}/tools/kairos-trace
+                     -DCHECK=${PROJECT_SOURCE_DIR}/tests/trace/check-trace-demo -DBASE=${base}
+                     -P ${PROJECT_SOURCE_DIR}/tests/trace/trace-demo-test.cmake)
+    set_tests_properties(trace.demo PROPERTIES LABELS trace TIMEOUT 300)
+endfunction()
