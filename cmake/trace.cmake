@@ -26,10 +26,11 @@ if(NOT KAIROS_TRACE_PYTHON AND Python3_EXECUTABLE)
     message(STATUS "kairos: no Python with matplotlib (scripts/install-deps trace): trace-demo writes no PNG")
 endif()
 
-# kairos_traced_library(<out-var>) sets out-var to a kairos library with
-# the trace hooks: kairos itself when built with KAIROS_TRACE, otherwise
-# kairos_traced, the same sources and port built with KAIROS_TRACE=1.
-function(kairos_traced_library out)
+# kairos_traced_library(<out-var> <ring>) sets out-var to a kairos library
+# with the trace hooks: kairos itself when built with KAIROS_TRACE, otherwise
+# kairos_traced, the same sources and port built with KAIROS_TRACE=1 and a
+# ring of <ring> records.
+function(kairos_traced_library out ring)
     if(KAIROS_TRACE)
         set(${out} kairos PARENT_SCOPE)
         return()
@@ -42,7 +43,7 @@ function(kairos_traced_library out)
         target_compile_features(kairos_traced PUBLIC cxx_std_17)
         target_include_directories(kairos_traced PUBLIC ${PROJECT_SOURCE_DIR}/include)
         get_target_property(defs kairos INTERFACE_COMPILE_DEFINITIONS)
-        target_compile_definitions(kairos_traced PUBLIC ${defs} KAIROS_TRACE=1 KAIROS_TRACE_RING=4096)
+        target_compile_definitions(kairos_traced PUBLIC ${defs} KAIROS_TRACE=1 KAIROS_TRACE_RING=${ring})
         target_link_libraries(kairos_traced PRIVATE kairos_warnings)
         set(KAIROS_PORT ${KAIROS_PORT})
         include(${PROJECT_SOURCE_DIR}/port/${KAIROS_PORT}/port.cmake)
@@ -92,4 +93,26 @@ function(kairos_trace_demo_test exe runner)
                      -DCHECK=${PROJECT_SOURCE_DIR}/tests/trace/check-trace-demo -DBASE=${base}
                      -P ${PROJECT_SOURCE_DIR}/tests/trace/trace-demo-test.cmake)
     set_tests_properties(trace.demo PROPERTIES LABELS trace TIMEOUT 300)
+endfunction()
+
+# kairos_trace_demo_firmware() (tests/target) builds examples/trace as the
+# firmware trace_demo.elf for the QEMU board and adds the trace-demo target
+# and the trace.demo test, run under QEMU (semihosting console). Without
+# KAIROS_TRACE the firmware takes the board's and the test runtime's
+# objects, not their libraries, so that it links kairos_traced alone.
+function(kairos_trace_demo_firmware)
+    kairos_traced_library(lib 1024)
+    set(src ${PROJECT_SOURCE_DIR}/examples/trace/trace_demo.cpp)
+    if(lib STREQUAL "kairos")
+        kairos_add_firmware(trace_demo ${src})
+    else()
+        add_executable(trace_demo ${src} $<TARGET_OBJECTS:kairos_board> $<TARGET_OBJECTS:kairos_target_rt>)
+        target_link_libraries(trace_demo PRIVATE ${lib} kairos_warnings)
+        target_link_options(trace_demo PRIVATE $<TARGET_PROPERTY:kairos_board,INTERFACE_LINK_OPTIONS>
+                            -Wl,-Map=$<TARGET_FILE_DIR:trace_demo>/trace_demo.map)
+        set_target_properties(trace_demo PROPERTIES SUFFIX .elf
+                              LINK_DEPENDS "$<TARGET_PROPERTY:kairos_board,INTERFACE_LINK_DEPENDS>")
+    endif()
+    kairos_trace_demo_target(trace_demo "${KAIROS_QEMU};-kernel")
+    kairos_trace_demo_test(trace_demo "${KAIROS_QEMU};-kernel")
 endfunction()

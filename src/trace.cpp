@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Trace events, per-thread statistics and the ps-style listing
 // (include/kairos/kernel/trace.hpp, docs/trace.md). Everything but
-// print_threads() exists only with KAIROS_TRACE.
+// print_threads() exists only with KAIROS_TRACE. What interrupts and the
+// switch reach is KAIROS_ISR_FN (IRAM on ESP chips).
 #include "kernel_impl.hpp"
 
 #include <kairos/detail/decimal.hpp>
@@ -53,7 +54,7 @@ std::uint32_t n_switches = 0;
 
 constexpr std::uint16_t idle_ctx_id = 0xFFFF;
 
-unsigned slot_of(const impl::tcb* t) noexcept {
+KAIROS_ISR_FN unsigned slot_of(const impl::tcb* t) noexcept {
     const auto i = static_cast<std::size_t>(t - impl::threads);
     return t >= impl::threads && i <= max_threads ? static_cast<unsigned>(i) : max_threads + 1;
 }
@@ -61,7 +62,7 @@ unsigned slot_of(const impl::tcb* t) noexcept {
 // id_of(t): t's pid; for a thread that has just exited (its switch away
 // comes after exit() cleared the pid) the pid it had, the generation
 // before the slot's next one.
-std::uint16_t id_of(const impl::tcb* t) noexcept {
+KAIROS_ISR_FN std::uint16_t id_of(const impl::tcb* t) noexcept {
     const unsigned slot = slot_of(t);
     if (slot == max_threads + 1) return idle_ctx_id;
     if (t->id != no_pid || slot == 0) return static_cast<std::uint16_t>(t->id);
@@ -70,7 +71,7 @@ std::uint16_t id_of(const impl::tcb* t) noexcept {
 }
 
 // push(ts, e, thread, object, arg) queues one record. Interrupts masked.
-void push(std::uint64_t ts, event e, std::uint16_t thread, std::uint32_t object,
+KAIROS_ISR_FN void push(std::uint64_t ts, event e, std::uint16_t thread, std::uint32_t object,
           std::uint32_t arg) noexcept {
     // A full ring refuses the record and counts it (dropped()).
     static_cast<void>(ring.try_push(record{ts, object, static_cast<std::uint16_t>(arg), thread, e}));
@@ -82,7 +83,7 @@ void push(std::uint64_t ts, event e, std::uint16_t thread, std::uint32_t object,
 #if KAIROS_TRACE
 namespace impl {
 
-void trace_switch(const tcb* from, const tcb* to) noexcept {
+KAIROS_ISR_FN void trace_switch(const tcb* from, const tcb* to) noexcept {
     if (from == to) return;
     const std::uint64_t now = port::now_us();
     slot_stats[slot_of(from)].cpu_us += now - last_switch_us;
@@ -117,7 +118,7 @@ void trace_create(const tcb* t) noexcept {
 
 namespace trace {
 
-void emit(event e, std::uint32_t object, std::uint32_t arg) noexcept {
+KAIROS_ISR_FN void emit(event e, std::uint32_t object, std::uint32_t arg) noexcept {
     const port::irq_state s = port::irq_disable();
     push(port::now_us(), e, id_of(impl::current), object, arg);
     port::irq_restore(s);

@@ -34,8 +34,8 @@ constexpr std::size_t stack_size = 65536;
 constexpr unsigned spin_unit = 20000;
 void out(const char* s) { std::fputs(s, stdout); }
 #else
-constexpr std::size_t stack_size = 1024;
-constexpr unsigned spin_unit = 200;
+constexpr std::size_t stack_size = 1536;
+constexpr unsigned spin_unit = 5000;
 void out(const char* s) { kairos::port::console_write(s); }
 #endif
 
