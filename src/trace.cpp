@@ -54,7 +54,7 @@ std::uint32_t n_switches = 0;
 
 constexpr std::uint16_t idle_ctx_id = 0xFFFF;
 
-KAIROS_ISR_FN unsigned slot_of(const impl::tcb* t) noexcept {
+KAIROS_ISR_FN __attribute__((always_inline)) inline unsigned slot_of(const impl::tcb* t) noexcept {
     const auto i = static_cast<std::size_t>(t - impl::threads);
     return t >= impl::threads && i <= max_threads ? static_cast<unsigned>(i) : max_threads + 1;
 }
@@ -62,7 +62,7 @@ KAIROS_ISR_FN unsigned slot_of(const impl::tcb* t) noexcept {
 // id_of(t): t's pid; for a thread that has just exited (its switch away
 // comes after exit() cleared the pid) the pid it had, the generation
 // before the slot's next one.
-KAIROS_ISR_FN std::uint16_t id_of(const impl::tcb* t) noexcept {
+KAIROS_ISR_FN __attribute__((always_inline)) inline std::uint16_t id_of(const impl::tcb* t) noexcept {
     const unsigned slot = slot_of(t);
     if (slot == max_threads + 1) return idle_ctx_id;
     if (t->id != no_pid || slot == 0) return static_cast<std::uint16_t>(t->id);
@@ -71,7 +71,7 @@ KAIROS_ISR_FN std::uint16_t id_of(const impl::tcb* t) noexcept {
 }
 
 // push(ts, e, thread, object, arg) queues one record. Interrupts masked.
-KAIROS_ISR_FN void push(std::uint64_t ts, event e, std::uint16_t thread, std::uint32_t object,
+KAIROS_ISR_FN __attribute__((always_inline)) inline void push(std::uint64_t ts, event e, std::uint16_t thread, std::uint32_t object,
           std::uint32_t arg) noexcept {
     // A full ring refuses the record and counts it (dropped()).
     static_cast<void>(ring.try_push(record{ts, object, static_cast<std::uint16_t>(arg), thread, e}));
