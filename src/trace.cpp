@@ -74,7 +74,9 @@ KAIROS_ISR_FN __attribute__((always_inline)) inline std::uint16_t id_of(const im
 KAIROS_ISR_FN __attribute__((always_inline)) inline void push(std::uint64_t ts, event e, std::uint16_t thread, std::uint32_t object,
           std::uint32_t arg) noexcept {
     // A full ring refuses the record and counts it (dropped()).
-    static_cast<void>(ring.try_push(record{ts, object, static_cast<std::uint16_t>(arg), thread, e}));
+    static_cast<void>(ring.try_push(record{static_cast<std::uint32_t>(ts),
+                                           static_cast<std::uint16_t>(ts >> 32), thread, object,
+                                           static_cast<std::uint16_t>(arg), e, 0}));
 }
 #endif
 
@@ -152,7 +154,7 @@ std::size_t drain(sink_fn sink) noexcept {
         // "KT e <ts_us> <event> <thread> <object> <arg>"
         char buf[96];
         char* p = put_text(buf, "KT e ", 8);
-        p = detail::put_decimal(p, r.ts_us);
+        p = detail::put_decimal(p, r.ts_us());
         *p++ = ' ';
         p = put_text(p, event_name(r.type), 16);
         *p++ = ' ';

@@ -25,7 +25,7 @@ enum class event : std::uint8_t {
     isr_exit = 5,    // object: the interrupt number
     msg_send = 6,    // object: the receiving pid; argument: the message type
     msg_receive = 7, // object: the sending pid; argument: the message type
-    flags_set = 8,   // object: the pid; argument: the flags set
+    flags_set = 8,   // object: the pid; argument: the flags set (low 16 bits)
     mutex_lock = 9,  // object: the mutex address; argument: the new owner's pid
     mutex_unlock = 10,   // object: the mutex address
     deferred_start = 11, // object: the deferred function's slot address

@@ -36,14 +36,20 @@
 
 namespace kairos::kernel::trace {
 
-// record: one event, 16 bytes.
+// record: one event, 16 bytes, word-aligned. The timestamp is 48 bits of
+// port::now_us() (ts_hi:ts_lo; it wraps after about 8.9 years); object
+// holds the low 32 bits of an address, arg the low 16 bits of a value.
 struct record {
-    std::uint64_t ts_us;
+    std::uint32_t ts_lo;
+    std::uint16_t ts_hi;
+    std::uint16_t thread;
     std::uint32_t object;
     std::uint16_t arg;
-    std::uint16_t thread;
     event type;
+    std::uint8_t reserved;
+    std::uint64_t ts_us() const noexcept { return std::uint64_t{ts_hi} << 32 | ts_lo; }
 };
+static_assert(sizeof(record) == 16, "a trace record is 16 bytes");
 
 // thread_stats: what the kernel counted for one thread while traced.
 struct thread_stats {
@@ -58,8 +64,8 @@ struct thread_stats {
 std::size_t drain(void (*sink)(const char* line)) noexcept;
 
 // dump_header(sink) writes the lines naming every live thread (pid, name,
-// priority) and the clock; dump_footer(sink) the drop count, the kernel's
-// switch count and the per-thread statistics. Context: thread.
+// priority) and the clock; dump_footer(sink) the drop count and the
+// kernel's switch count. Context: thread.
 void dump_header(void (*sink)(const char* line)) noexcept;
 void dump_footer(void (*sink)(const char* line)) noexcept;
 
