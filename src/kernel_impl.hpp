@@ -10,6 +10,7 @@
 #include <kairos/kernel/mutex.hpp>
 #include <kairos/kernel/thread.hpp>
 #include <kairos/kernel/thread_flags.hpp>
+#include <kairos/kernel/trace.hpp>
 #include <kairos/config.hpp>
 #include <kairos/port.hpp>
 #include <kairos/timer_queue.hpp>
@@ -79,6 +80,25 @@ struct tcb : detail::clist_node {
 };
 
 enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
+
+// The kernel's trace hooks (kernel/trace.hpp, src/trace.cpp): one call per
+// event site with KAIROS_TRACE, nothing at all (arguments unevaluated)
+// without. trace_switch() also keeps the per-thread statistics; it is
+// called by kairos_sched_switch() only, masked. Masked or any context for
+// the others.
+#if KAIROS_TRACE
+void trace_switch(const tcb* from, const tcb* to) noexcept;
+void trace_blocked(const tcb* t) noexcept;
+void trace_create(const tcb* t) noexcept;
+#  define KAIROS_TRACE_SWITCH(from, to) ::kairos::kernel::impl::trace_switch(from, to)
+#  define KAIROS_TRACE_BLOCKED(t) ::kairos::kernel::impl::trace_blocked(t)
+#  define KAIROS_TRACE_CREATE(t) ::kairos::kernel::impl::trace_create(t)
+#else
+#  define KAIROS_TRACE_SWITCH(from, to) static_cast<void>(0)
+#  define KAIROS_TRACE_BLOCKED(t) static_cast<void>(0)
+#  define KAIROS_TRACE_CREATE(t) static_cast<void>(0)
+#endif
+#define KAIROS_TRACE_READY(t) KAIROS_TRACE_EVENT(ready, (t)->id, 0)
 
 extern tcb threads[max_threads + 1];  // [0] is the boot context
 
@@ -160,6 +180,7 @@ inline tcb* owner_slot(pid p) noexcept { return &threads[static_cast<unsigned>(p
 // before run() does not start switching from the boot context. Interrupts
 // masked.
 inline void make_runnable(tcb* t) noexcept {
+    KAIROS_TRACE_READY(t);
     t->st = thread_state::pending;
     rq.push_back(t, t->prio);
     if (t->prio < current->prio && running) port::request_switch();
@@ -171,6 +192,7 @@ inline void make_runnable(tcb* t) noexcept {
 inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
     rq.remove(current, current->prio);
     current->st = s;
+    KAIROS_TRACE_BLOCKED(current);
     port::request_switch();
 }
 

@@ -12,6 +12,7 @@ bool queue_push(tcb* t, const msg& m) noexcept {
     if (t->queue == nullptr || t->q_count > t->q_mask) return false;
     t->queue[(t->q_head + t->q_count) & t->q_mask] = m;
     ++t->q_count;
+    KAIROS_TRACE_EVENT(msg_send, t->id, m.type);
     return true;
 }
 
@@ -20,6 +21,7 @@ bool queue_pop(tcb* t, msg& m) noexcept {
     m = t->queue[t->q_head];
     t->q_head = static_cast<std::uint16_t>((t->q_head + 1) & t->q_mask);
     --t->q_count;
+    KAIROS_TRACE_EVENT(msg_receive, m.sender, m.type);
     return true;
 }
 
@@ -27,6 +29,7 @@ bool queue_pop(tcb* t, msg& m) noexcept {
 void deliver(tcb* t, const msg& m) noexcept {
     *t->msg_slot = m;
     t->msg_slot = nullptr;
+    KAIROS_TRACE_EVENT(msg_send, t->id, m.type);
     make_runnable(t);
 }
 
@@ -36,6 +39,7 @@ bool take_sender(tcb* self_tcb, msg& m) noexcept {
     if (s == nullptr) return false;
     prio_queue_remove(self_tcb->senders, s);
     m = *s->msg_slot;
+    KAIROS_TRACE_EVENT(msg_receive, m.sender, m.type);
     if (s->wants_reply) {
         s->st = thread_state::blocked_reply;  // stays blocked until reply()
     } else {

@@ -23,6 +23,7 @@ void set_owner(mutex& m, pid p) noexcept {
 __attribute__((always_inline)) inline void take(mutex& m, tcb* t) noexcept {
     set_owner(m, t->id);
     ++t->n_held;
+    KAIROS_TRACE_EVENT(mutex_lock, reinterpret_cast<std::uintptr_t>(&m), t->id);
 }
 
 void hold(tcb* t, mutex* m) noexcept {
@@ -102,6 +103,7 @@ void mutex::unlock() noexcept {
     const port::irq_state s = port::irq_disable();
     const pid owner_pid = owner();
     KAIROS_ASSERT(owner_pid != no_pid);  // unlocking an unlocked mutex
+    KAIROS_TRACE_EVENT(mutex_unlock, reinterpret_cast<std::uintptr_t>(this), owner_pid);
     tcb* next = first_waiter(*this);
     if ((word_ & pi_bit) != 0) {
         unlock_inherit(*this, owner_pid, next);

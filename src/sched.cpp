@@ -74,6 +74,7 @@ void expire(std::uint64_t now) noexcept {
         } else if (t->st != thread_state::sleeping) {
             continue;  // a lock_for() deadline of a thread the handoff already woke
         }
+        KAIROS_TRACE_READY(t);
         t->st = thread_state::pending;
         rq.push_back(t, t->prio);
     }
@@ -221,6 +222,7 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     t->stack_size = size;
     t->ctx = port::stack_init(lo, size, thread_entry, t);
     ++live;
+    KAIROS_TRACE_CREATE(t);
     if ((flags & create_sleeping) != 0) {
         t->st = thread_state::sleeping;
     } else {
@@ -527,6 +529,7 @@ tcb* pick_slow() noexcept {
 // so the common path stays a leaf (no frame, no saved registers).
 __attribute__((noinline)) void* switch_slow() noexcept {
     tcb* next = pick_slow();
+    KAIROS_TRACE_SWITCH(current, next);
     current = next;
     return next->ctx;
 }
@@ -559,6 +562,7 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     if (!stack_intact(cur)) return switch_overflow(cur);  // the boot context's slot points at boot_canary
     if (!rq.any() || slow_pick) return switch_slow();
     tcb* next = static_cast<tcb*>(rq.best_nonempty());
+    KAIROS_TRACE_SWITCH(cur, next);
     current = next;
     return next->ctx;
 }

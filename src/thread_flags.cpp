@@ -46,6 +46,7 @@ int flags_set(pid p, flags_t f) noexcept {
     tcb* t = lookup(p);
     if (t == nullptr) return err_bad_pid;
     t->flags |= f;
+    KAIROS_TRACE_EVENT(flags_set, p, f);
     if (t->st == thread_state::blocked_flags && satisfied(t)) make_runnable(t);
     return 0;
 }

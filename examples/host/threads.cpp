@@ -5,6 +5,7 @@
 #include <kairos/kernel/msg.hpp>
 #include <kairos/kernel/mutex.hpp>
 #include <kairos/kernel/thread.hpp>
+#include <kairos/kernel/trace.hpp>
 
 #include <cstdio>
 
@@ -45,6 +46,9 @@ void client(void*) {
         k::send_receive(m, r, worker_pid);
         ok = ok && r.value == 2 * i;
     }
+    // The ps-style listing while both threads exist (CPU % needs a kairos
+    // built with KAIROS_TRACE; "-" otherwise).
+    k::trace::print_threads([](const char* line) { std::fputs(line, stdout); });
     k::msg stop;
     k::send(stop, worker_pid);
 }

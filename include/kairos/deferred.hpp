@@ -35,6 +35,7 @@
 #pragma once
 
 #include <kairos/config.hpp>
+#include <kairos/detail/trace_hook.hpp>
 #include <kairos/inplace_function.hpp>
 #include <kairos/irq_section.hpp>  // rmw_masked<>'s default section
 #include <kairos/mpsc_ring.hpp>
@@ -134,7 +135,13 @@ public:
         // Each function runs in place (the callable is never moved again).
         // try_consume() stops at a slot whose producer reserved it but has
         // not finished writing it (interrupted mid-push), keeping FIFO.
-        while (done < snapshot && queue_.try_consume([](task&& t) { t(); })) ++done;
+        while (done < snapshot && queue_.try_consume([](task&& t) {
+                   KAIROS_TRACE_EVENT(deferred_start, reinterpret_cast<std::uintptr_t>(&t), 0);
+                   t();
+                   KAIROS_TRACE_EVENT(deferred_end, reinterpret_cast<std::uintptr_t>(&t), 0);
+               })) {
+            ++done;
+        }
         running_ = false;
         return done;
     }
@@ -241,7 +248,9 @@ public:
                 continue;
             }
             e->state = entry::running;
+            KAIROS_TRACE_EVENT(deferred_start, reinterpret_cast<std::uintptr_t>(e), 1);
             const bool keep = e->fn();
+            KAIROS_TRACE_EVENT(deferred_end, reinterpret_cast<std::uintptr_t>(e), 1);
             ++ran;
             if (!keep || cancel_requested(*e)) {
                 release(*e);

@@ -11,6 +11,7 @@
 
 #include <kairos/bits.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
 #include "../mcu_common/core_clock.hpp"
@@ -221,8 +222,10 @@ void kairos_mcu_tick_ensure() noexcept { (void)kairos::cortex_m::cycles(); }
 
 void kairos_tick() noexcept {
     systick_base = systick_base + systick_period;
+    KAIROS_TRACE_ISR_ENTER(15);  // SysTick, exception 15; timestamped once the period is counted
     if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
+    KAIROS_TRACE_ISR_EXIT(15);
 }
 
 #if KAIROS_CM_HAS_PSPLIM

@@ -18,6 +18,7 @@
 #include "kairos_port_irq.hpp"
 
 #include <kairos/detail/panic_message.hpp>
+#include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
 #include <atomic>
@@ -49,7 +50,9 @@ void run_isr(int sig) noexcept {
     irq.isr_depth.fetch_add(1, std::memory_order_relaxed);
     fence();
     const isr_fn f = handlers[sig].load(std::memory_order_relaxed);  // relaxed: set before attach
+    KAIROS_TRACE_ISR_ENTER(sig);
     if (f != nullptr) f();
+    KAIROS_TRACE_ISR_EXIT(sig);
     fence();
     irq.isr_depth.fetch_sub(1, std::memory_order_relaxed);  // relaxed: as above
 }

@@ -9,6 +9,7 @@
 
 #include <kairos/bits.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
 #include "../mcu_common/core_clock.hpp"
@@ -68,12 +69,14 @@ void set_mtimecmp(std::uint64_t t) noexcept {
 // it already passed (a deadline in the past would fire again at once). The
 // hook runs first (as early as possible), then the tickers.
 extern "C" void kairos_tick() noexcept {
+    KAIROS_TRACE_ISR_ENTER(7);  // machine timer, mcause 7
     const std::uint64_t now = kairos::riscv::cycles();
     std::uint64_t next = mtimecmp() + tick_period;
     if (next < now + 16) next = now + tick_period;
     set_mtimecmp(next);
     if (const kairos::riscv::irq_hook f = tick_fn) f();
     if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
+    KAIROS_TRACE_ISR_EXIT(7);
 }
 
 namespace kairos::port {

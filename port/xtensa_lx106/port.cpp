@@ -10,6 +10,7 @@
 #include <kairos/bits.hpp>
 #include <kairos/config.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
 #include "../mcu_common/core_clock.hpp"
@@ -61,6 +62,7 @@ void wsr_ccompare0(std::uint32_t v) noexcept { asm volatile("wsr %0, ccompare0\n
 // cycles()'s wrap accounting (interrupts are masked here), so CCOUNT wraps
 // are seen while ticks run even if nothing reads the time.
 extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
+    KAIROS_TRACE_ISR_ENTER(6);  // CCOMPARE0, interrupt 6
     const std::uint32_t now = kairos::lx106::ccount();
     std::uint32_t next = rsr_ccompare0() + tick_period;
     if (static_cast<std::int32_t>(next - now) < 16) next = now + tick_period;
@@ -70,6 +72,7 @@ extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
     const std::uint32_t c = kairos::lx106::ccount();
     if (c < ccount_last) ++ccount_high;
     ccount_last = c;
+    KAIROS_TRACE_ISR_EXIT(6);
 }
 
 namespace {

@@ -65,6 +65,9 @@ endforeach()
 kairos_kernel_variant(lsb ${KAIROS_PORT} KAIROS_RUNQUEUE_CLZ=0 KAIROS_HAS_CLZ=0)
 # 256 priorities: the two-level bitmap (summary word over 8 words) in the kernel.
 kairos_kernel_variant(prio256 ${KAIROS_PORT} KAIROS_PRIO_LEVELS=256)
+# The trace hooks compiled in (docs/trace.md): every kernel path records
+# into a ring nobody drains, so the full-ring path runs too.
+kairos_kernel_variant(trace ${KAIROS_PORT} KAIROS_TRACE=1)
 
 # The default-port builds made by tests/CMakeLists.txt need the port name.
 foreach(src IN LISTS kairos_kernel_tests)
