@@ -138,11 +138,24 @@ kairos_riscv_trap_entry:            /* mstatus.MIE = 0 */
     lw      t0, %lo(kairos_riscv_soft_hook)(t0)
     beqz    t0, .Lswitch            /* a switch request and no hook: switch */
     jalr    t0                      /* the hook; msip is still pending */
-    j       .Lswitch
+.Lswitch:
+    lui     t1, %hi(kairos_riscv_clint)
+    sw      zero, %lo(kairos_riscv_clint)(t1)   /* msip = 0: the decision below covers */
+    mv      a0, sp                              /* every request so far; one raised */
+    call    kairos_sched_switch                 /* during it stays pending */
+    beq     a0, sp, .Lresume        /* the same thread: nothing to save or restore */
+    s_regs  sw, X(8), X(18)         /* complete the outgoing frame: it will be
+                                       resumed by another thread's switch */
+    andi    t0, a0, KAIROS_RV_CALL_TAG
+    bnez    t0, .Lresume_call_frame
+.Lresume_trap_frame:                /* a0 = a trap frame (switched out in a trap) */
+    mv      sp, a0
+    s_regs  lw, X(8), X(18)
+    j       .Lresume
+
 .Ldispatch:
     call    kairos_riscv_interrupt  /* a0 != 0: a switch is requested */
     bnez    a0, .Lswitch
-
 .Lresume:                           /* sp = an interrupt's trap frame, s0-s11 live */
     csrwi   mscratch, 0             /* a thread again */
     li      t0, KAIROS_RV_MSTATUS_MPP | KAIROS_RV_MSTATUS_MPIE
@@ -181,21 +194,6 @@ kairos_riscv_trap_entry:            /* mstatus.MIE = 0 */
     lw      t0, KAIROS_RV_MSCRATCH(sp)
     csrw    mscratch, t0
     j       .Lreturn
-
-.Lswitch:
-    lui     t1, %hi(kairos_riscv_clint)
-    sw      zero, %lo(kairos_riscv_clint)(t1)   /* msip = 0: the decision below covers */
-    mv      a0, sp                              /* every request so far; one raised */
-    call    kairos_sched_switch                 /* during it stays pending */
-    beq     a0, sp, .Lresume        /* the same thread: nothing to save or restore */
-    s_regs  sw, X(8), X(18)         /* complete the outgoing frame: it will be
-                                       resumed by another thread's switch */
-    andi    t0, a0, KAIROS_RV_CALL_TAG
-    bnez    t0, .Lresume_call_frame
-.Lresume_trap_frame:                /* a0 = a trap frame (switched out in a trap) */
-    mv      sp, a0
-    s_regs  lw, X(8), X(18)
-    j       .Lresume
 
 .Lresume_call_frame:                /* a0 = a call frame's handle; from a trap */
     csrwi   mscratch, 0             /* a thread again */
