@@ -17,8 +17,8 @@
 //   x4's (tp, shared, unused by kairos) is padding.
 // - the call frame (bit 0 set; the handle is its address + 1): what
 //   kairos_riscv_switch(), the switch a thread makes in its own context at
-//   the irq_restore() that unmasks, saves: the callee-saved registers and
-//   its return address, which is where the thread resumes.
+//   the kernel's irq_restore() that unmasks, saves: the callee-saved
+//   registers and its return address, which is where the thread resumes.
 #pragma once
 
 #define KAIROS_RV_X(n) (4 * (n))       /* xN's slot; valid for 1 and 5..31 */

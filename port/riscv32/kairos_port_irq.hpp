@@ -75,11 +75,10 @@ __attribute__((always_inline)) inline bool in_isr() noexcept {
 
 // request_switch() sets hart 0's msip, the port's PendSV: taken at once from
 // a thread with interrupts enabled (the software interrupt), at the
-// unmasking irq_restore() when masked (in the kernel's code as a call:
-// see irq_restore()), on
-// the way out of the trap from a handler. The read back after
-// `fence o,i` makes the store reach the CLINT, so the interrupt is pending
-// before this returns.
+// unmasking irq_restore() when masked (in the kernel's code as a call: see
+// irq_restore()), on the way out of the trap from a handler. The read back
+// after `fence o,i` makes the store reach the CLINT, so the interrupt is
+// pending (in mip too) before this returns.
 __attribute__((always_inline)) inline void request_switch() noexcept {
     asm volatile("sw %1, 0(%0)\n\tfence o, i\n\tlw zero, 0(%0)" ::"r"(kairos_riscv_clint), "r"(1u)
                  : "memory");
