@@ -4,6 +4,13 @@
 // (port::irq_disable()), which is the kernel's one lock.
 #pragma once
 
+// KAIROS_KERNEL_SOURCE marks the kernel's own translation units for the
+// port headers: a port may carry out a switch the kernel requested at the
+// kernel's unmasking irq_restore() differently from other code's (RV32:
+// port/riscv32/kairos_port_irq.hpp). Defined before anything includes
+// port.hpp.
+#define KAIROS_KERNEL_SOURCE 1
+
 #include <kairos/detail/clist.hpp>
 #include <kairos/detail/prio_bitmap.hpp>
 #include <kairos/kernel/msg.hpp>

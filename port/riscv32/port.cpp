@@ -14,8 +14,8 @@
 
 #include "../mcu_common/core_clock.hpp"
 
-// kairos_riscv_soft_hook is set_soft_irq_hook()'s function; trap.S reads it
-// too (to skip the C dispatch when there is none).
+// kairos_riscv_soft_hook is set_soft_irq_hook()'s function; trap.S calls it
+// too (for the software interrupt, and in kairos_riscv_switch()).
 extern "C" kairos::riscv::irq_hook volatile kairos_riscv_soft_hook;
 kairos::riscv::irq_hook volatile kairos_riscv_soft_hook = nullptr;
 

@@ -34,8 +34,11 @@ void set_tick_hook(irq_hook f) noexcept;
 
 // set_soft_irq_hook(f) makes the machine software interrupt (msip, raised
 // by port::request_switch()) call f() in interrupt context each time it is
-// taken, before the switch it may carry (nullptr: none). f must tell its
-// own triggers from switch requests. Context: any.
+// taken, before the switch it may carry (nullptr: none); also when the
+// kernel's unmasking irq_restore() carries the request out as a call
+// (kairos_riscv_switch(), trap.S), where f runs masked with in_isr() true,
+// as in the interrupt. f must tell its own triggers from switch requests.
+// Context: any.
 void set_soft_irq_hook(irq_hook f) noexcept;
 
 }  // namespace kairos::riscv

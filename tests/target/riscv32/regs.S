@@ -5,20 +5,30 @@
  *
  * ILP32: s0-s11 callee-saved, ra the return address, sp the stack pointer.
  * Both save the caller's ra and s0-s11, load ra from seed[0] and s0-s11
- * from seed[1..12] (a switch here is the machine software interrupt, whose
- * trap frame keeps ra like any other register), and store sp to out[14].
+ * from seed[1..12] (a trap frame keeps ra like any other register), and
+ * store sp to out[14].
  * Then
- *   kt_regs_switch opens the mask (mstatus.MIE), so the software interrupt
- *     the caller's kernel operation left pending (msip) is taken right
- *     there, with the seeded values live;
+ *   kt_regs_switch takes the switch the caller's kernel operation left
+ *     pending (msip), with the seeded values live, on its two ways in,
+ *     alternately (calls 0, 1, 4, 5, ... and 2, 3, 6, 7, ..., so two threads
+ *     switching in turn both take both): on the first it opens the mask
+ *     (mstatus.MIE), so the software interrupt is taken right there (the
+ *     trap); on the second it does what irq_restore() does, calling
+ *     kairos_riscv_switch(), which returns unmasked (the call: ra is then the call's return address, so
+ *     the seeded ra is loaded again after it, from seed[0], kept at 56(sp));
  *   kt_regs_spin spins with the mask open until *stop != 0 (a3): the timer
  *     interrupt and the switch it requests preempt it anywhere in the loop.
  * Then they store ra to out[0], s0-s11 to out[1..12] and sp to out[13]
  * (out[13] == out[14]: the thread came back on its own stack, where the
  * frame below is), restore the caller's and return with the mask open.
  *
- * Frame (64 bytes, sp 16-byte aligned): ra s0-s11 out at 0-52.
+ * Frame (64 bytes, sp 16-byte aligned): ra s0-s11 out seed at 0-56.
  */
+    .bss
+    .balign 4
+kt_regs_switch_calls:               /* kt_regs_switch calls so far */
+    .word   0
+
     .text
 
     .macro  enter
@@ -89,10 +99,21 @@
     .type   kt_regs_switch, @function
     .align  2
 kt_regs_switch:
+    lui     t0, %hi(kt_regs_switch_calls)
+    lw      t1, %lo(kt_regs_switch_calls)(t0)
+    addi    t2, t1, 1
+    sw      t2, %lo(kt_regs_switch_calls)(t0)
+    andi    t1, t1, 2               /* pairs of calls: each thread of a pair alternates */
     enter
+    sw      a0, 56(sp)              /* seed */
+    bnez    t1, 1f
     csrsi   mstatus, 8              /* MIE: the pending software interrupt is taken here */
     nop
-    leave
+    j       2f
+1:  call    kairos_riscv_switch     /* the switch irq_restore() makes */
+    lw      t0, 56(sp)
+    lw      ra, 0(t0)               /* the seeded ra, which the call replaced */
+2:  leave
     .size   kt_regs_switch, . - kt_regs_switch
 
     .global kt_regs_spin
