@@ -84,21 +84,25 @@ extern tcb threads[max_threads + 1];  // [0] is the boot context
 
 // sched_core: what every switch decision reads, in one object so that the
 // switch reaches all of it from one address (on Arm one literal load, not
-// one per variable). Reached through the references below.
+// one per variable). Reached through the references below. The small hot
+// fields come first, then the run queue (its bitmap first): Thumb-1 loads
+// reach only small immediate offsets (words up to 124 bytes, bytes up to
+// 31), so everything a decision reads stays one load from the base.
 struct sched_core {
-    detail::run_queue<prio_levels, runqueue_encoding> rq;
+    tcb* current;
     // slow_pick is non-zero whenever the next decision may need the slow
     // path (sched.cpp pick_slow()): a sleep deadline is armed, the idle
     // thread asked to stop, or a canary was found broken. One flag keeps the
     // common decision to one test.
     std::uint32_t slow_pick;
-    tcb* current;
+    bool running;  // between run()'s start and its return
+    detail::run_queue<prio_levels, runqueue_encoding> rq;
 };
 extern sched_core core;
 inline constexpr auto& rq = core.rq;
 inline constexpr auto& current = core.current;
 inline constexpr auto& slow_pick = core.slow_pick;
-extern bool running;  // between run()'s start and its return
+inline constexpr auto& running = core.running;
 
 // A pid is a slot number (its low slot_bits bits, 1..max_threads) and a
 // generation (the bits above, up to bit 14: a pid fits the 15-bit fields of

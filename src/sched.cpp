@@ -15,8 +15,7 @@ namespace kairos::kernel {
 namespace impl {
 
 tcb threads[max_threads + 1];
-sched_core core{{}, 0, &threads[0]};
-bool running = false;
+sched_core core{&threads[0], 0, false, {}};
 
 namespace {
 

@@ -124,8 +124,11 @@ public:
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }
 
 private:
-    clist lists_[Levels];
+    // The bitmap first: every decision reads it, and at the object's start
+    // it stays within short load offsets of a base that also reaches the
+    // fields before it (kernel_impl.hpp sched_core).
     prio_bitmap<Levels, E> bits_;
+    clist lists_[Levels];
 };
 
 }  // namespace kairos::detail
