@@ -8,10 +8,6 @@ using namespace impl;
 
 namespace {
 
-tcb* first_waiter(const mutex& m) noexcept {
-    return lookup(static_cast<pid>(m.word() >> mutex::waiter_shift));
-}
-
 void set_owner(mutex& m, pid p) noexcept {
     std::uint32_t& w = mutex_access::word(m);
     w = (w & ~mutex::pid_mask) | static_cast<std::uint32_t>(p);
@@ -102,7 +98,7 @@ void mutex::unlock() noexcept {
     const port::irq_state s = port::irq_disable();
     const pid owner_pid = owner();
     KAIROS_ASSERT(owner_pid != no_pid);  // unlocking an unlocked mutex
-    tcb* next = first_waiter(*this);
+    tcb* next = first_waiter(word_);
     if ((word_ & pi_bit) != 0) {
         unlock_inherit(*this, owner_pid, next);
     } else {

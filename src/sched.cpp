@@ -252,7 +252,7 @@ void prio_queue_remove(tcb*& head, tcb* t) noexcept {
 void recompute_priority(tcb* t) noexcept {
     unsigned p = t->base_prio;
     for (unsigned i = 0; i < t->n_held_pi; ++i) {
-        const tcb* w = lookup(static_cast<pid>(t->held_pi[i]->word() >> mutex::waiter_shift));
+        const tcb* w = first_waiter(t->held_pi[i]->word());
         if (w != nullptr && w->prio < p) p = w->prio;
     }
     set_priority(t, p);
@@ -343,7 +343,7 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
         case thread_state::blocked_mutex: {
             mutex* m = t->waiting_for;
             const std::uint32_t w = m->word();
-            tcb* head = lookup(static_cast<pid>(w >> mutex::waiter_shift));
+            tcb* head = first_waiter(w);
             prio_queue_remove(head, t);
             t->prio = static_cast<std::uint16_t>(p);
             prio_queue_insert(head, t);
