@@ -43,39 +43,42 @@ struct sleep_timer : timer_node {
 };
 
 // tcb: one slot of the thread table. The run-queue link is the base class
-// so a list node converts back with static_cast.
+// so a list node converts back with static_cast. Fields are ordered for
+// Thumb-1's short load encodings, whose immediate offsets reach bytes up to
+// 31, halfwords up to 62 and words up to 124: the switch's context handle
+// first, then the byte and halfword fields the hot paths read (pid,
+// priorities, state, the flags wait), then the words of the hand-offs;
+// what only creation, timeouts and diagnostics read comes last.
 struct tcb : detail::clist_node {
     void* ctx = nullptr;  // context handle saved by the port
-    tcb* next_wait = nullptr;   // next in a mutex's waiters or a receiver's senders
-    sleep_timer timer;          // armed while in sleep_us()
-    void (*fn)(void*) = nullptr;
-    void* arg = nullptr;
-    const char* name = nullptr;
-    unsigned char* stack_lo = nullptr;
-    std::size_t stack_size = 0;
     pid id = no_pid;  // no_pid while the slot is free
     std::uint16_t prio = 0;       // effective priority (inheritance included)
     std::uint16_t base_prio = 0;  // priority set by create/change_priority
     thread_state st = thread_state::stopped;
     bool wants_reply = false;  // blocked_send from send_receive()
-    // mutex
-    mutex* waiting_for = nullptr;                // while blocked_mutex
-    mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
-    std::uint8_t n_held_pi = 0;
-    // msg
-    msg* msg_slot = nullptr;     // receive target, or the message being sent
-    msg* reply_slot = nullptr;   // send_receive() reply target
-    tcb* senders = nullptr;      // blocked senders, priority order
-    msg* queue = nullptr;        // optional power-of-two queue
-    std::uint16_t q_mask = 0, q_head = 0, q_count = 0;
-    std::uint32_t dropped = 0;
     // flags
     flags_t flags = 0, wait_mask = 0;
     std::uint8_t wait_mode = 0;
-    // Last, so the fields above keep the offsets that short load encodings
-    // reach (Thumb-1: bytes up to 31, halfwords up to 62).
-    bool peer_exited = false;    // released from blocked_send: the receiver exited
+    bool peer_exited = false;  // released from blocked_send: the receiver exited
+    std::uint8_t n_held_pi = 0;  // entries of held_pi in use
     std::uint16_t n_held = 0;    // mutexes owned, of either protocol
+    // msg queue (optional, power of two)
+    std::uint16_t q_mask = 0, q_head = 0, q_count = 0;
+    unsigned char* stack_lo = nullptr;
+    tcb* next_wait = nullptr;  // next in a mutex's waiters or a receiver's senders
+    // msg
+    msg* msg_slot = nullptr;    // receive target, or the message being sent
+    tcb* senders = nullptr;     // blocked senders, priority order
+    mutex* waiting_for = nullptr;  // while blocked_mutex
+    msg* reply_slot = nullptr;  // send_receive() reply target
+    msg* queue = nullptr;
+    std::uint32_t dropped = 0;
+    mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
+    sleep_timer timer;  // armed while in sleep_us()
+    void (*fn)(void*) = nullptr;
+    void* arg = nullptr;
+    const char* name = nullptr;
+    std::size_t stack_size = 0;
     std::uint16_t next_gen = 0;  // generation of the slot's next pid
 };
 
