@@ -94,10 +94,11 @@ extern tcb threads[max_threads + 1];  // [0] is the boot context
 // 31), so everything a decision reads stays one load from the base.
 struct sched_core {
     tcb* current;
-    // slow_pick is non-zero whenever the next decision may need the slow
-    // path (sched.cpp pick_slow()): a sleep deadline is armed, the idle
-    // thread asked to stop, or a canary was found broken. One flag keeps the
-    // common decision to one test.
+    // slow_pick is ~0u whenever the next decision may need the slow path
+    // (sched.cpp pick_slow()): a sleep deadline is armed, the idle thread
+    // asked to stop, or a canary was found broken; 0 otherwise. As a mask
+    // it vetoes the run queue's answer (run_queue::best_unless()), so the
+    // common decision is one test for both.
     std::uint32_t slow_pick;
     bool running;  // between run()'s start and its return
     detail::run_queue<prio_levels, runqueue_encoding> rq;
@@ -107,6 +108,7 @@ inline constexpr auto& rq = core.rq;
 inline constexpr auto& current = core.current;
 inline constexpr auto& slow_pick = core.slow_pick;
 inline constexpr auto& running = core.running;
+inline constexpr std::uint32_t slow_pick_on = ~0u;  // slow_pick's only non-zero value
 
 // A pid is a slot number (its low slot_bits bits, 1..max_threads) and a
 // generation (the bits above, up to bit 14: a pid fits the 15-bit fields of

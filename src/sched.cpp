@@ -173,7 +173,7 @@ void thread_entry(void* arg) {
         if (rq.best() == self_tcb && self_tcb->next == self_tcb) {  // only idle can run
             if (timers.empty() && options.return_when_idle) {
                 stop_requested = true;
-                slow_pick = true;
+                slow_pick = slow_pick_on;
                 port::request_switch();
             } else {
                 port::idle(idle_deadline());
@@ -310,7 +310,7 @@ void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
     if (us >= timeout_forever) return;  // no deadline: now + us could wrap
     t->timer.owner = t;
     timers.arm(t->timer, port::now_us() + us);
-    slow_pick = true;
+    slow_pick = slow_pick_on;
 }
 
 void sleep_us(std::uint64_t us) noexcept {
@@ -486,7 +486,7 @@ void reset() noexcept {
     rq = {};
     live = 0;
     stop_requested = false;
-    slow_pick = false;
+    slow_pick = 0;
     overflowed = nullptr;
     idle_tcb = nullptr;
     current = boot;
@@ -505,7 +505,7 @@ tcb* pick_slow() noexcept {
     if (overflowed != nullptr) return boot;  // slow_pick stays set: every decision gets here
     for (;;) {
         if (!timers.empty()) expire(kairos::port::now_us());
-        slow_pick = !timers.empty();
+        slow_pick = timers.empty() ? 0 : slow_pick_on;
         if (stop_requested) {
             stop_requested = false;
             return boot;
@@ -538,7 +538,7 @@ __attribute__((noinline)) void* switch_slow() noexcept {
 // switch stays a compare and a branch, and the switch stays a leaf.
 __attribute__((cold, noinline)) void* switch_overflow(const tcb* t) noexcept {
     overflowed = t;
-    slow_pick = true;
+    slow_pick = slow_pick_on;
     return switch_slow();
 }
 
@@ -556,8 +556,8 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     tcb* cur = current;
     cur->ctx = ctx;
     if (!stack_intact(cur)) return switch_overflow(cur);  // the boot context's slot points at boot_canary
-    if (!rq.any() || slow_pick) return switch_slow();
-    tcb* next = static_cast<tcb*>(rq.best_nonempty());
+    tcb* next = static_cast<tcb*>(rq.best_unless(slow_pick));
+    if (next == nullptr) return switch_slow();
     current = next;
     return next->ctx;
 }

@@ -85,6 +85,19 @@ public:
             return code::first(w_[0]);
         }
     }
+    // top() is the word best() scans first: the summary with more than one
+    // word, else the only word. Zero exactly when empty().
+    std::uint32_t top() const noexcept { return w_[words > 1 ? words : 0]; }
+    // best_in(t) is best() from t, the value of top() the caller already
+    // loaded and found non-zero. Always inline, as first().
+    __attribute__((always_inline)) unsigned best_in(std::uint32_t t) const noexcept {
+        if constexpr (words > 1) {
+            const unsigned i = code::first(t);
+            return i * 32 + code::first(w_[i]);
+        } else {
+            return code::first(t);
+        }
+    }
     // raw(i) exposes word i (tests check the bit order).
     std::uint32_t raw(unsigned i) const noexcept { return w_[i]; }
 
@@ -118,6 +131,16 @@ public:
     // Always inline: the switch's decision (-Os would call it).
     __attribute__((always_inline)) clist_node* best_nonempty() const noexcept {
         return lists_[bits_.best()].front();
+    }
+    // best_unless(veto) is best(), or nullptr also when veto is ~0u; veto
+    // must be 0 or ~0u. One test decides both (the switch's common case:
+    // something runnable and no reason for the slow path). Always inline.
+    __attribute__((always_inline)) clist_node* best_unless(std::uint32_t veto) const noexcept {
+        const std::uint32_t t = bits_.top() & ~veto;
+        if (t == 0) return nullptr;
+        clist_node* n = lists_[bits_.best_in(t)].front();
+        if (n == nullptr) __builtin_unreachable();  // a set bit is a non-empty level
+        return n;
     }
     // best_prio() returns the best non-empty level, or Levels if none.
     unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
