@@ -122,6 +122,7 @@ void start_scheduler() noexcept {
         on_psp = true;
     }
     request_switch();
+    asm volatile("isb" ::: "memory");  // unmasked: PendSV is taken here, before returning
 }
 
 #if KAIROS_CM_HAS_BASEPRI
