@@ -134,16 +134,15 @@ struct irq_guard {
     irq_guard& operator=(const irq_guard&) = delete;
 };
 
-// The three helpers below are on every mutex/msg/flags hand-off, so they
-// are inline here rather than calls into sched.cpp. In -Os builds
+// The helpers below are on every mutex/msg/flags hand-off, so they are
+// inline here rather than calls into sched.cpp. In -Os builds
 // (__OPTIMIZE_SIZE__: the MCU presets) KAIROS_SIZE_NOINLINE keeps
 // block_current() one out-of-line copy: GCC's size heuristics otherwise
 // inline it (with the run-queue removal) into mutex::lock() and the flags
-// wait while the other callers call a shared copy anyway (144 bytes on
-// M3). make_runnable() is left to GCC: making it noinline too saved
-// another 120 bytes on M3 but made the flags ping-pong 230 -> 234
-// instructions on M3 and the msg ping-pong 464 -> 476 on lx106
-// (docs/targets.md, "Code size").
+// wait while the other callers call a shared copy anyway. make_runnable()
+// is left to GCC. Both are flatten: the run-queue operation inside them is
+// inlined into their one body instead of being another call
+// (docs/targets.md, "Code size", has what each choice costs).
 #if defined(__OPTIMIZE_SIZE__)
 #    define KAIROS_SIZE_NOINLINE __attribute__((noinline))
 #else
@@ -177,7 +176,7 @@ inline tcb* first_waiter(std::uint32_t w) noexcept {
 // if t beats the running thread: only while the kernel runs, so a wake-up
 // before run() does not start switching from the boot context. Interrupts
 // masked.
-inline void make_runnable(tcb* t) noexcept {
+__attribute__((flatten)) inline void make_runnable(tcb* t) noexcept {
     t->st = thread_state::pending;
     rq.push_back(t, t->prio);
     if (t->prio < current->prio && running) port::request_switch();
@@ -186,7 +185,7 @@ inline void make_runnable(tcb* t) noexcept {
 // block_current(s) takes the running thread off the run queue in state s
 // and requests a switch. The switch happens when the caller unmasks, which
 // must then be with interrupts enabled (asserted by the callers).
-inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
+__attribute__((flatten)) inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
     rq.remove(current, current->prio);
     current->st = s;
     port::request_switch();
