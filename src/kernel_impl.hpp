@@ -246,13 +246,19 @@ namespace kairos::kernel::impl {
 // owner; the switch happens when the caller unmasks. Precondition: m is
 // owned. Always inline: it is lock()'s path (and lock_for()'s own copy).
 __attribute__((always_inline)) inline void wait_for_mutex(mutex& m, tcb* self) noexcept {
-    tcb* head = first_waiter(m.word());
-    prio_queue_insert(head, self);
+    const std::uint32_t w = m.word();
+    tcb* head = first_waiter(w);
+    if (head == nullptr || self->prio < head->prio) {  // the new head: no walk
+        self->next_wait = head;
+        head = self;
+    } else {
+        prio_queue_insert(head, self);
+    }
     mutex_access::set_waiters(m, head);
     self->waiting_for = &m;
     block_current(thread_state::blocked_mutex);
-    if ((m.word() & mutex::pi_bit) != 0) {
-        tcb* o = lookup(m.owner());
+    if ((w & mutex::pi_bit) != 0) {  // the bit never changes
+        tcb* o = lookup(static_cast<pid>(w & mutex::pid_mask));
         if (o != nullptr && self->prio < o->prio) set_priority(o, self->prio);
     }
 }
