@@ -36,12 +36,6 @@ namespace kairos::kernel::impl {
 
 struct tcb;
 
-// sleep_timer: a thread's entry in the kernel's timer_queue (the one the
-// deferred scheduler uses too), pointing back at its thread.
-struct sleep_timer : timer_node {
-    tcb* owner = nullptr;
-};
-
 // tcb: one slot of the thread table. The run-queue link is the base class
 // so a list node converts back with static_cast. Fields are ordered for
 // Thumb-1's short load encodings, whose immediate offsets reach bytes up to
@@ -74,13 +68,23 @@ struct tcb : detail::clist_node {
     msg* queue = nullptr;
     std::uint32_t dropped = 0;
     mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
-    sleep_timer timer;  // armed while in sleep_us()
+    // timer: the thread's entry in the kernel's timer_queue (the one the
+    // deferred scheduler uses too), armed while in sleep_us() or lock_for();
+    // timer_owner() maps it back to its slot.
+    timer_node timer;
     void (*fn)(void*) = nullptr;
     void* arg = nullptr;
     const char* name = nullptr;
     std::size_t stack_size = 0;
     std::uint16_t next_gen = 0;  // generation of the slot's next pid
 };
+
+// timer_owner(n) is the thread whose timer n is. Only the slots of the
+// thread table arm timers (not the kernel's idle context), so n's slot is
+// its distance from the first slot's timer: no pointer back in every tcb,
+// which keeps a tcb at a power-of-two size on 32-bit cores with the default
+// KAIROS_MUTEX_MAX_HELD, and a slot index a shift, not a multiply.
+tcb* timer_owner(timer_node* n) noexcept;
 
 enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
 

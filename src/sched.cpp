@@ -15,6 +15,11 @@ namespace kairos::kernel {
 namespace impl {
 
 tcb threads[max_threads + 1];
+
+tcb* timer_owner(timer_node* n) noexcept {
+    const auto d = reinterpret_cast<unsigned char*>(n) - reinterpret_cast<unsigned char*>(&threads[0].timer);
+    return &threads[static_cast<std::size_t>(d) / sizeof(tcb)];
+}
 sched_core core{&threads[0], 0, false, {}};
 
 namespace {
@@ -67,7 +72,7 @@ void reschedule() noexcept {
 
 void expire(std::uint64_t now) noexcept {
     while (timer_node* n = timers.pop_due(now)) {
-        tcb* t = static_cast<sleep_timer*>(n)->owner;
+        tcb* t = timer_owner(n);
         if (t->st == thread_state::blocked_mutex) {
             mutex_timed_out(t);  // then sleeping: not queued anywhere
         } else if (t->st != thread_state::sleeping) {
@@ -308,7 +313,6 @@ void sleep() noexcept {
 
 void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
     if (us >= timeout_forever) return;  // no deadline: now + us could wrap
-    t->timer.owner = t;
     timers.arm(t->timer, port::now_us() + us);
     slow_pick = slow_pick_on;
 }
