@@ -105,12 +105,11 @@ void mutex::unlock() noexcept {
     const std::uint32_t w = word_;
     const pid owner_pid = static_cast<pid>(w & pid_mask);
     KAIROS_ASSERT(owner_pid != no_pid);  // unlocking an unlocked mutex
-    tcb* next = first_waiter(w);
     if ((w & pi_bit) != 0) {
-        unlock_inherit(*this, owner_pid, next);
+        unlock_inherit(*this, owner_pid, first_waiter(w));
     } else {
         --owner_slot(owner_pid)->n_held;  // the owner, not necessarily the caller
-        if (next != nullptr) {
+        if (tcb* next = first_waiter(w)) {
             hand_over(*this, 0, next);
             make_runnable(next);
         } else {
