@@ -256,8 +256,9 @@ __attribute__((always_inline)) inline void wait_for_mutex(mutex& m, tcb* self) n
         self->next_wait = head;
         head = self;
     } else {
-        prio_queue_insert(head, self);
+        prio_queue_insert(head->next_wait, self);  // somewhere behind the head
     }
+    if (head == nullptr) __builtin_unreachable();  // self, or the old head
     mutex_access::set_waiters(m, head);
     self->waiting_for = &m;
     block_current(thread_state::blocked_mutex);
