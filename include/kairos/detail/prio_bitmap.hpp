@@ -130,7 +130,7 @@ public:
     // best_nonempty() is best() without the emptiness test. Requires any().
     // Always inline: the switch's decision (-Os would call it).
     __attribute__((always_inline)) clist_node* best_nonempty() const noexcept {
-        return lists_[bits_.best()].front();
+        return best_level(bits_.top()).front();
     }
     // best_unless(veto) is best(), or nullptr also when veto is ~0u; veto
     // must be 0 or ~0u. One test decides both (the switch's common case:
@@ -138,7 +138,7 @@ public:
     __attribute__((always_inline)) clist_node* best_unless(std::uint32_t veto) const noexcept {
         const std::uint32_t t = bits_.top() & ~veto;
         if (t == 0) return nullptr;
-        clist_node* n = lists_[bits_.best_in(t)].front();
+        clist_node* n = best_level(t).front();
         if (n == nullptr) __builtin_unreachable();  // a set bit is a non-empty level
         return n;
     }
@@ -147,6 +147,20 @@ public:
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }
 
 private:
+    // best_level(t) is the list of the best level, t being bits_.top() (or
+    // a copy of it the caller tested non-zero). Without CLZ and with one
+    // lsb-encoded word, the de Bruijn table gives the list's byte offset
+    // directly (bits::sw::lsb_times): no scaling of the level on the
+    // switch's path.
+    __attribute__((always_inline)) const clist& best_level(std::uint32_t t) const noexcept {
+        if constexpr (E == prio_encoding::lsb && Levels <= 32 && !KAIROS_HAS_CLZ) {
+            const unsigned off = bits::sw::lsb_times<sizeof(clist)>(t);
+            return *reinterpret_cast<const clist*>(reinterpret_cast<const unsigned char*>(lists_) + off);
+        } else {
+            return lists_[bits_.best_in(t)];
+        }
+    }
+
     // The bitmap first: every decision reads it, and at the object's start
     // it stays within short load offsets of a base that also reaches the
     // fields before it (kernel_impl.hpp sched_core).
