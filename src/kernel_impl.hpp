@@ -92,20 +92,27 @@ extern tcb threads[max_threads + 1];  // [0] is the boot context
 
 // sched_core: what every switch decision reads, in one object so that the
 // switch reaches all of it from one address (on Arm one literal load, not
-// one per variable). Reached through the references below. The small hot
-// fields come first, then the run queue (its bitmap first): Thumb-1 loads
-// reach only small immediate offsets (words up to 124 bytes, bytes up to
-// 31), so everything a decision reads stays one load from the base.
+// one per variable). Reached through the references below. The order
+// follows the core's loads (KAIROS_SCALED_INDEX): with scaled-index loads
+// the run queue first, so a level's list is one load from the base;
+// otherwise the small hot fields first, then the run queue (its bitmap
+// first), because short load encodings (Thumb-1: words up to 124 bytes,
+// bytes up to 31) keep everything a decision reads one load from the base.
 struct sched_core {
-    tcb* current;
+#if KAIROS_SCALED_INDEX
+    detail::run_queue<prio_levels, runqueue_encoding> rq;
+#endif
+    tcb* current = &threads[0];
     // slow_pick is ~0u whenever the next decision may need the slow path
     // (sched.cpp pick_slow()): a sleep deadline is armed, the idle thread
     // asked to stop, or a canary was found broken; 0 otherwise. As a mask
     // it vetoes the run queue's answer (run_queue::best_unless()), so the
     // common decision is one test for both.
-    std::uint32_t slow_pick;
-    bool running;  // between run()'s start and its return
+    std::uint32_t slow_pick = 0;
+    bool running = false;  // between run()'s start and its return
+#if !KAIROS_SCALED_INDEX
     detail::run_queue<prio_levels, runqueue_encoding> rq;
+#endif
 };
 extern sched_core core;
 inline constexpr auto& rq = core.rq;

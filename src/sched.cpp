@@ -20,7 +20,7 @@ tcb* timer_owner(timer_node* n) noexcept {
     const auto d = reinterpret_cast<unsigned char*>(n) - reinterpret_cast<unsigned char*>(&threads[0].timer);
     return &threads[static_cast<std::size_t>(d) / sizeof(tcb)];
 }
-sched_core core{&threads[0], 0, false, {}};
+sched_core core;  // constant-initialised: its members have constant initialisers
 
 namespace {
 

@@ -23,6 +23,19 @@
 #  endif
 #endif
 
+// KAIROS_SCALED_INDEX: 1 when one load takes base + (index << 2) (Thumb-2,
+// AArch64, x86), so an array at the start of an object is indexed without
+// an add. 0 where loads take a short immediate offset instead (Thumb-1:
+// words up to 124 bytes; RV32C, lx106 narrow loads), which favours small
+// fields first. Decides the order of the scheduler's hot object.
+#ifndef KAIROS_SCALED_INDEX
+#  if defined(__thumb2__) || defined(__aarch64__) || defined(__x86_64__) || defined(__i386__)
+#    define KAIROS_SCALED_INDEX 1
+#  else
+#    define KAIROS_SCALED_INDEX 0
+#  endif
+#endif
+
 // KAIROS_HAS_POPCNT: 1 when population count is one instruction.
 #ifndef KAIROS_HAS_POPCNT
 #  if defined(__POPCNT__) || defined(__aarch64__) || defined(__riscv_zbb)

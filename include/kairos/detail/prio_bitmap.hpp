@@ -161,11 +161,18 @@ private:
         }
     }
 
-    // The bitmap first: every decision reads it, and at the object's start
-    // it stays within short load offsets of a base that also reaches the
-    // fields before it (kernel_impl.hpp sched_core).
+    // With scaled-index loads the lists first: a level's list is one load
+    // from the object's address (KAIROS_SCALED_INDEX). Otherwise the bitmap
+    // first: every decision reads it, and at the object's start it stays
+    // within short load offsets of a base that also reaches the fields
+    // before it (kernel_impl.hpp sched_core).
+#if KAIROS_SCALED_INDEX
+    clist lists_[Levels];
+    prio_bitmap<Levels, E> bits_;
+#else
     prio_bitmap<Levels, E> bits_;
     clist lists_[Levels];
+#endif
 };
 
 }  // namespace kairos::detail
