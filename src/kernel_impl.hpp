@@ -93,13 +93,13 @@ extern tcb threads[max_threads + 1];  // [0] is the boot context
 // sched_core: what every switch decision reads, in one object so that the
 // switch reaches all of it from one address (on Arm one literal load, not
 // one per variable). Reached through the references below. The order
-// follows the core's loads (KAIROS_SCALED_INDEX): with scaled-index loads
-// the run queue first, so a level's list is one load from the base;
-// otherwise the small hot fields first, then the run queue (its bitmap
-// first), because short load encodings (Thumb-1: words up to 124 bytes,
-// bytes up to 31) keep everything a decision reads one load from the base.
+// follows the core's loads: the run queue first, so a level's list is
+// addressed from the base itself; where load offsets are narrow
+// (KAIROS_NARROW_LOAD_OFFSETS, Thumb-1: words up to 124 bytes, bytes up to
+// 31) the small hot fields first, then the run queue (its bitmap first),
+// so everything a decision reads stays one load from the base.
 struct sched_core {
-#if KAIROS_SCALED_INDEX
+#if !KAIROS_NARROW_LOAD_OFFSETS
     detail::run_queue<prio_levels, runqueue_encoding> rq;
 #endif
     tcb* current = &threads[0];
@@ -110,7 +110,7 @@ struct sched_core {
     // common decision is one test for both.
     std::uint32_t slow_pick = 0;
     bool running = false;  // between run()'s start and its return
-#if !KAIROS_SCALED_INDEX
+#if KAIROS_NARROW_LOAD_OFFSETS
     detail::run_queue<prio_levels, runqueue_encoding> rq;
 #endif
 };

@@ -23,16 +23,18 @@
 #  endif
 #endif
 
-// KAIROS_SCALED_INDEX: 1 when one load takes base + (index << 2) (Thumb-2,
-// AArch64, x86), so an array at the start of an object is indexed without
-// an add. 0 where loads take a short immediate offset instead (Thumb-1:
-// words up to 124 bytes; RV32C, lx106 narrow loads), which favours small
-// fields first. Decides the order of the scheduler's hot object.
-#ifndef KAIROS_SCALED_INDEX
-#  if defined(__thumb2__) || defined(__aarch64__) || defined(__x86_64__) || defined(__i386__)
-#    define KAIROS_SCALED_INDEX 1
+// KAIROS_NARROW_LOAD_OFFSETS: 1 when a load's immediate offset reaches only
+// a few words and a field beyond costs extra instructions (Thumb-1: words
+// up to 124 bytes, halfwords up to 62, bytes up to 31); then the
+// scheduler's hot object puts its small fields first. 0 elsewhere, where
+// it puts its run-queue lists at offset 0 instead, so a level's list is
+// one load (Thumb-2, AArch64, x86: base + (prio << 2)) or one add and a
+// load from the object's address (RISC-V, Xtensa).
+#ifndef KAIROS_NARROW_LOAD_OFFSETS
+#  if defined(__thumb__) && !defined(__thumb2__)
+#    define KAIROS_NARROW_LOAD_OFFSETS 1
 #  else
-#    define KAIROS_SCALED_INDEX 0
+#    define KAIROS_NARROW_LOAD_OFFSETS 0
 #  endif
 #endif
 

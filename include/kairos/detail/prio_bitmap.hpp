@@ -161,17 +161,17 @@ private:
         }
     }
 
-    // With scaled-index loads the lists first: a level's list is one load
-    // from the object's address (KAIROS_SCALED_INDEX). Otherwise the bitmap
-    // first: every decision reads it, and at the object's start it stays
-    // within short load offsets of a base that also reaches the fields
-    // before it (kernel_impl.hpp sched_core).
-#if KAIROS_SCALED_INDEX
-    clist lists_[Levels];
+    // The lists first, so a level's list is addressed from the object's
+    // own address; where load offsets are narrow (KAIROS_NARROW_LOAD_OFFSETS)
+    // the bitmap first instead: every decision reads it, and at the
+    // object's start it stays within short offsets of a base that also
+    // reaches the fields before it (kernel_impl.hpp sched_core).
+#if KAIROS_NARROW_LOAD_OFFSETS
     prio_bitmap<Levels, E> bits_;
+    clist lists_[Levels];
 #else
-    prio_bitmap<Levels, E> bits_;
     clist lists_[Levels];
+    prio_bitmap<Levels, E> bits_;
 #endif
 };
 
