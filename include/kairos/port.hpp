@@ -99,10 +99,11 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
 void request_switch() noexcept;
 
 // start_scheduler() performs the first switch from the boot context (the
-// caller of kernel::run(), e.g. main()), exactly like request_switch(),
-// and returns if and when kairos_sched_switch() later returns the boot
-// context's handle (the kernel does that only when told to return when
-// idle). Ports that never come back (an MCU abandoning main's stack) may
+// caller of kernel::run(), e.g. main()) at once, as a request_switch()
+// followed by unmasking would, and returns if and when
+// kairos_sched_switch() later returns the boot context's handle (the
+// kernel does that only when told to return when idle). Ports that never
+// come back (an MCU abandoning main's stack) may
 // save the boot context to a scratch area. Context: thread, interrupts
 // enabled, called once per kernel::run().
 void start_scheduler() noexcept;
