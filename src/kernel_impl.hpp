@@ -33,8 +33,9 @@ struct tcb;
 // mutex_access: the kernel's view of a mutex word.
 struct mutex_access {
     static std::uint32_t& word(mutex& m) noexcept { return m.word_; }
-    // set_waiters(m, head) stores the pid of the first waiter.
-    static void set_waiters(mutex& m, const impl::tcb* head) noexcept;
+    // set_waiters(m, head) stores the pid of the first waiter. Always
+    // inline: a few instructions on every contended lock and handoff.
+    __attribute__((always_inline)) static void set_waiters(mutex& m, const impl::tcb* head) noexcept;
 };
 
 }  // namespace kairos::kernel
@@ -43,48 +44,55 @@ namespace kairos::kernel::impl {
 
 struct tcb;
 
-// sleep_timer: a thread's entry in the kernel's timer_queue (the one the
-// deferred scheduler uses too), pointing back at its thread.
-struct sleep_timer : timer_node {
-    tcb* owner = nullptr;
-};
-
 // tcb: one slot of the thread table. The run-queue link is the base class
-// so a list node converts back with static_cast.
+// so a list node converts back with static_cast. Fields are ordered for
+// Thumb-1's short load encodings, whose immediate offsets reach bytes up to
+// 31, halfwords up to 62 and words up to 124: the switch's context handle
+// first, then the byte and halfword fields the hot paths read (pid,
+// priorities, state, the flags wait), then the words of the hand-offs;
+// what only creation, timeouts and diagnostics read comes last.
 struct tcb : detail::clist_node {
     void* ctx = nullptr;  // context handle saved by the port
-    tcb* next_wait = nullptr;   // next in a mutex's waiters or a receiver's senders
-    sleep_timer timer;          // armed while in sleep_us()
-    void (*fn)(void*) = nullptr;
-    void* arg = nullptr;
-    const char* name = nullptr;
-    unsigned char* stack_lo = nullptr;
-    std::size_t stack_size = 0;
     pid id = no_pid;  // no_pid while the slot is free
     std::uint16_t prio = 0;       // effective priority (inheritance included)
     std::uint16_t base_prio = 0;  // priority set by create/change_priority
     thread_state st = thread_state::stopped;
     bool wants_reply = false;  // blocked_send from send_receive()
-    // mutex
-    mutex* waiting_for = nullptr;                // while blocked_mutex
-    mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
-    std::uint8_t n_held_pi = 0;
-    // msg
-    msg* msg_slot = nullptr;     // receive target, or the message being sent
-    msg* reply_slot = nullptr;   // send_receive() reply target
-    tcb* senders = nullptr;      // blocked senders, priority order
-    msg* queue = nullptr;        // optional power-of-two queue
-    std::uint16_t q_mask = 0, q_head = 0, q_count = 0;
-    std::uint32_t dropped = 0;
     // flags
     flags_t flags = 0, wait_mask = 0;
     std::uint8_t wait_mode = 0;
-    // Last, so the fields above keep the offsets that short load encodings
-    // reach (Thumb-1: bytes up to 31, halfwords up to 62).
-    bool peer_exited = false;    // released from blocked_send: the receiver exited
+    bool peer_exited = false;  // released from blocked_send: the receiver exited
+    std::uint8_t n_held_pi = 0;  // entries of held_pi in use
     std::uint16_t n_held = 0;    // mutexes owned, of either protocol
+    // msg queue (optional, power of two)
+    std::uint16_t q_mask = 0, q_head = 0, q_count = 0;
+    unsigned char* stack_lo = nullptr;
+    tcb* next_wait = nullptr;  // next in a mutex's waiters or a receiver's senders
+    // msg
+    msg* msg_slot = nullptr;    // receive target, or the message being sent
+    tcb* senders = nullptr;     // blocked senders, priority order
+    mutex* waiting_for = nullptr;  // while blocked_mutex
+    msg* reply_slot = nullptr;  // send_receive() reply target
+    msg* queue = nullptr;
+    std::uint32_t dropped = 0;
+    mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
+    // timer: the thread's entry in the kernel's timer_queue (the one the
+    // deferred scheduler uses too), armed while in sleep_us() or lock_for();
+    // timer_owner() maps it back to its slot.
+    timer_node timer;
+    void (*fn)(void*) = nullptr;
+    void* arg = nullptr;
+    const char* name = nullptr;
+    std::size_t stack_size = 0;
     std::uint16_t next_gen = 0;  // generation of the slot's next pid
 };
+
+// timer_owner(n) is the thread whose timer n is. Only the slots of the
+// thread table arm timers (not the kernel's idle context), so n's slot is
+// its distance from the first slot's timer: no pointer back in every tcb,
+// which keeps a tcb at a power-of-two size on 32-bit cores with the default
+// KAIROS_MUTEX_MAX_HELD, and a slot index a shift, not a multiply.
+tcb* timer_owner(timer_node* n) noexcept;
 
 enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
 
@@ -111,21 +119,34 @@ extern tcb threads[max_threads + 1];  // [0] is the boot context
 
 // sched_core: what every switch decision reads, in one object so that the
 // switch reaches all of it from one address (on Arm one literal load, not
-// one per variable). Reached through the references below.
+// one per variable). Reached through the references below. The order
+// follows the core's loads: the run queue first, so a level's list is
+// addressed from the base itself; where load offsets are narrow
+// (KAIROS_NARROW_LOAD_OFFSETS, Thumb-1: words up to 124 bytes, bytes up to
+// 31) the small hot fields first, then the run queue (its bitmap first),
+// so everything a decision reads stays one load from the base.
 struct sched_core {
+#if !KAIROS_NARROW_LOAD_OFFSETS
     detail::run_queue<prio_levels, runqueue_encoding> rq;
-    // slow_pick is non-zero whenever the next decision may need the slow
-    // path (sched.cpp pick_slow()): a sleep deadline is armed, the idle
-    // thread asked to stop, or a canary was found broken. One flag keeps the
-    // common decision to one test.
-    std::uint32_t slow_pick;
-    tcb* current;
+#endif
+    tcb* current = &threads[0];
+    // slow_pick is ~0u whenever the next decision may need the slow path
+    // (sched.cpp pick_slow()): a sleep deadline is armed, the idle thread
+    // asked to stop, or a canary was found broken; 0 otherwise. As a mask
+    // it vetoes the run queue's answer (run_queue::best_unless()), so the
+    // common decision is one test for both.
+    std::uint32_t slow_pick = 0;
+    bool running = false;  // between run()'s start and its return
+#if KAIROS_NARROW_LOAD_OFFSETS
+    detail::run_queue<prio_levels, runqueue_encoding> rq;
+#endif
 };
 extern sched_core core;
 inline constexpr auto& rq = core.rq;
 inline constexpr auto& current = core.current;
 inline constexpr auto& slow_pick = core.slow_pick;
-extern bool running;  // between run()'s start and its return
+inline constexpr auto& running = core.running;
+inline constexpr std::uint32_t slow_pick_on = ~0u;  // slow_pick's only non-zero value
 
 // A pid is a slot number (its low slot_bits bits, 1..max_threads) and a
 // generation (the bits above, up to bit 14: a pid fits the 15-bit fields of
@@ -151,16 +172,15 @@ struct irq_guard {
     irq_guard& operator=(const irq_guard&) = delete;
 };
 
-// The three helpers below are on every mutex/msg/flags hand-off, so they
-// are inline here rather than calls into sched.cpp. In -Os builds
+// The helpers below are on every mutex/msg/flags hand-off, so they are
+// inline here rather than calls into sched.cpp. In -Os builds
 // (__OPTIMIZE_SIZE__: the MCU presets) KAIROS_SIZE_NOINLINE keeps
 // block_current() one out-of-line copy: GCC's size heuristics otherwise
 // inline it (with the run-queue removal) into mutex::lock() and the flags
-// wait while the other callers call a shared copy anyway (144 bytes on
-// M3). make_runnable() is left to GCC: making it noinline too saved
-// another 120 bytes on M3 but made the flags ping-pong 230 -> 234
-// instructions on M3 and the msg ping-pong 464 -> 476 on lx106
-// (docs/targets.md, "Code size").
+// wait while the other callers call a shared copy anyway. make_runnable()
+// is left to GCC. Both are flatten: the run-queue operation inside them is
+// inlined into their one body instead of being another call
+// (docs/targets.md, "Code size", has what each choice costs).
 #if defined(__OPTIMIZE_SIZE__)
 #    define KAIROS_SIZE_NOINLINE __attribute__((noinline))
 #else
@@ -182,11 +202,19 @@ inline tcb* lookup(pid p) noexcept {
 // thread cannot exit while it owns one).
 inline tcb* owner_slot(pid p) noexcept { return &threads[static_cast<unsigned>(p) & slot_mask]; }
 
+// first_waiter(w) is the first waiter of a mutex whose word is w, or
+// nullptr. A waiter is blocked in lock() and cannot exit, so the pid in the
+// word is live: its slot is the answer, no generation check needed.
+inline tcb* first_waiter(std::uint32_t w) noexcept {
+    const unsigned p = w >> mutex::waiter_shift;
+    return p == 0 ? nullptr : &threads[p & slot_mask];
+}
+
 // make_runnable(t) queues t at the end of its level and requests a switch
 // if t beats the running thread: only while the kernel runs, so a wake-up
 // before run() does not start switching from the boot context. Interrupts
 // masked.
-inline void make_runnable(tcb* t) noexcept {
+__attribute__((flatten)) inline void make_runnable(tcb* t) noexcept {
     KAIROS_TRACE_READY(t);
     t->st = thread_state::pending;
     rq.push_back(t, t->prio);
@@ -196,7 +224,7 @@ inline void make_runnable(tcb* t) noexcept {
 // block_current(s) takes the running thread off the run queue in state s
 // and requests a switch. The switch happens when the caller unmasks, which
 // must then be with interrupts enabled (asserted by the callers).
-inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
+__attribute__((flatten)) inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
     rq.remove(current, current->prio);
     current->st = s;
     KAIROS_TRACE_BLOCKED(current);
@@ -258,13 +286,20 @@ namespace kairos::kernel::impl {
 // owner; the switch happens when the caller unmasks. Precondition: m is
 // owned. Always inline: it is lock()'s path (and lock_for()'s own copy).
 __attribute__((always_inline)) inline void wait_for_mutex(mutex& m, tcb* self) noexcept {
-    tcb* head = lookup(static_cast<pid>(m.word() >> mutex::waiter_shift));
-    prio_queue_insert(head, self);
+    const std::uint32_t w = m.word();
+    tcb* head = first_waiter(w);
+    if (head == nullptr || self->prio < head->prio) {  // the new head: no walk
+        self->next_wait = head;
+        head = self;
+    } else {
+        prio_queue_insert(head->next_wait, self);  // somewhere behind the head
+    }
+    if (head == nullptr) __builtin_unreachable();  // self, or the old head
     mutex_access::set_waiters(m, head);
     self->waiting_for = &m;
     block_current(thread_state::blocked_mutex);
-    if ((m.word() & mutex::pi_bit) != 0) {
-        tcb* o = lookup(m.owner());
+    if ((w & mutex::pi_bit) != 0) {  // the bit never changes
+        tcb* o = lookup(static_cast<pid>(w & mutex::pid_mask));
         if (o != nullptr && self->prio < o->prio) set_priority(o, self->prio);
     }
 }

@@ -8,10 +8,6 @@ using namespace impl;
 
 namespace {
 
-tcb* first_waiter(const mutex& m) noexcept {
-    return lookup(static_cast<pid>(m.word() >> mutex::waiter_shift));
-}
-
 void set_owner(mutex& m, pid p) noexcept {
     std::uint32_t& w = mutex_access::word(m);
     w = (w & ~mutex::pid_mask) | static_cast<std::uint32_t>(p);
@@ -41,13 +37,17 @@ void release(tcb* t, const mutex* m) noexcept {
     }
 }
 
-// hand_over(m, next) makes next, the first waiter, the owner of m at once
+// hand_over(m, pi, next) makes next, the first waiter, the owner of m at once
 // (nobody can barge in between) and unlinks it in O(1): it is the head of
-// the sorted waiters. Masked.
-void hand_over(mutex& m, tcb* next) noexcept {
-    mutex_access::set_waiters(m, next->next_wait);
+// the sorted waiters. The word is written once: owner, protocol bit (pi,
+// 0 or mutex::pi_bit) and the next waiter. Masked.
+__attribute__((always_inline)) inline void hand_over(mutex& m, std::uint32_t pi, tcb* next) noexcept {
+    const tcb* after = next->next_wait;
+    const std::uint32_t waiters =
+        after == nullptr ? 0u : static_cast<std::uint32_t>(static_cast<std::uint16_t>(after->id));
+    mutex_access::word(m) = (waiters << mutex::waiter_shift) | pi | static_cast<std::uint16_t>(next->id);
+    ++next->n_held;
     next->next_wait = nullptr;
-    take(m, next);
     next->waiting_for = nullptr;
 }
 
@@ -62,7 +62,7 @@ __attribute__((noinline)) void unlock_inherit(mutex& m, pid owner_pid, tcb* next
     if (next == nullptr) {
         set_owner(m, no_pid);
     } else {
-        hand_over(m, next);
+        hand_over(m, mutex::pi_bit, next);
         hold(next, &m);
         make_runnable(next);       // first: it is queued nowhere else any more
         recompute_priority(next);  // inherits from the waiters still queued
@@ -79,9 +79,11 @@ void mutex::lock() noexcept {
     const port::irq_state s = port::irq_disable();
     assert_can_block(s);
     tcb* self_tcb = current;
-    if (owner() == no_pid) {
-        take(*this, self_tcb);
-        if ((word_ & pi_bit) != 0) hold(self_tcb, this);
+    const std::uint32_t w = word_;
+    if ((w & pid_mask) == 0) {  // free: no waiters either
+        word_ = w | static_cast<std::uint16_t>(self_tcb->id);
+        ++self_tcb->n_held;
+        if ((w & pi_bit) != 0) hold(self_tcb, this);
         port::irq_restore(s);
         return;
     }
@@ -101,19 +103,19 @@ bool mutex::try_lock() noexcept {
 
 void mutex::unlock() noexcept {
     const port::irq_state s = port::irq_disable();
-    const pid owner_pid = owner();
+    const std::uint32_t w = word_;
+    const pid owner_pid = static_cast<pid>(w & pid_mask);
     KAIROS_ASSERT(owner_pid != no_pid);  // unlocking an unlocked mutex
     KAIROS_TRACE_EVENT(mutex_unlock, reinterpret_cast<std::uintptr_t>(this), owner_pid);
-    tcb* next = first_waiter(*this);
-    if ((word_ & pi_bit) != 0) {
-        unlock_inherit(*this, owner_pid, next);
+    if ((w & pi_bit) != 0) {
+        unlock_inherit(*this, owner_pid, first_waiter(w));
     } else {
         --owner_slot(owner_pid)->n_held;  // the owner, not necessarily the caller
-        if (next != nullptr) {
-            hand_over(*this, next);
+        if (tcb* next = first_waiter(w)) {
+            hand_over(*this, 0, next);
             make_runnable(next);
         } else {
-            set_owner(*this, no_pid);
+            word_ = 0;  // plain (no protocol bit), no owner, no waiters
         }
     }
     port::irq_restore(s);  // make_runnable() asked for a switch if next beats us

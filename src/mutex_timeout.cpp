@@ -10,7 +10,7 @@ using namespace impl;
 
 void impl::mutex_timed_out(tcb* t) noexcept {
     mutex& m = *t->waiting_for;
-    tcb* head = lookup(static_cast<pid>(m.word() >> mutex::waiter_shift));
+    tcb* head = first_waiter(m.word());
     prio_queue_remove(head, t);
     mutex_access::set_waiters(m, head);
     t->waiting_for = nullptr;

@@ -15,8 +15,12 @@ namespace kairos::kernel {
 namespace impl {
 
 tcb threads[max_threads + 1];
-sched_core core{{}, 0, &threads[0]};
-bool running = false;
+
+tcb* timer_owner(timer_node* n) noexcept {
+    const auto d = reinterpret_cast<unsigned char*>(n) - reinterpret_cast<unsigned char*>(&threads[0].timer);
+    return &threads[static_cast<std::size_t>(d) / sizeof(tcb)];
+}
+sched_core core;  // constant-initialised: its members have constant initialisers
 
 namespace {
 
@@ -68,7 +72,7 @@ void reschedule() noexcept {
 
 void expire(std::uint64_t now) noexcept {
     while (timer_node* n = timers.pop_due(now)) {
-        tcb* t = static_cast<sleep_timer*>(n)->owner;
+        tcb* t = timer_owner(n);
         if (t->st == thread_state::blocked_mutex) {
             mutex_timed_out(t);  // then sleeping: not queued anywhere
         } else if (t->st != thread_state::sleeping) {
@@ -175,7 +179,7 @@ void thread_entry(void* arg) {
         if (rq.best() == self_tcb && self_tcb->next == self_tcb) {  // only idle can run
             if (timers.empty() && options.return_when_idle) {
                 stop_requested = true;
-                slow_pick = true;
+                slow_pick = slow_pick_on;
                 port::request_switch();
             } else {
                 port::idle(idle_deadline());
@@ -255,7 +259,7 @@ void prio_queue_remove(tcb*& head, tcb* t) noexcept {
 void recompute_priority(tcb* t) noexcept {
     unsigned p = t->base_prio;
     for (unsigned i = 0; i < t->n_held_pi; ++i) {
-        const tcb* w = lookup(static_cast<pid>(t->held_pi[i]->word() >> mutex::waiter_shift));
+        const tcb* w = first_waiter(t->held_pi[i]->word());
         if (w != nullptr && w->prio < p) p = w->prio;
     }
     set_priority(t, p);
@@ -311,9 +315,8 @@ void sleep() noexcept {
 
 void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
     if (us >= timeout_forever) return;  // no deadline: now + us could wrap
-    t->timer.owner = t;
     timers.arm(t->timer, port::now_us() + us);
-    slow_pick = true;
+    slow_pick = slow_pick_on;
 }
 
 void sleep_us(std::uint64_t us) noexcept {
@@ -346,7 +349,7 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
         case thread_state::blocked_mutex: {
             mutex* m = t->waiting_for;
             const std::uint32_t w = m->word();
-            tcb* head = lookup(static_cast<pid>(w >> mutex::waiter_shift));
+            tcb* head = first_waiter(w);
             prio_queue_remove(head, t);
             t->prio = static_cast<std::uint16_t>(p);
             prio_queue_insert(head, t);
@@ -489,7 +492,7 @@ void reset() noexcept {
     rq = {};
     live = 0;
     stop_requested = false;
-    slow_pick = false;
+    slow_pick = 0;
     overflowed = nullptr;
     idle_tcb = nullptr;
     current = boot;
@@ -508,7 +511,7 @@ tcb* pick_slow() noexcept {
     if (overflowed != nullptr) return boot;  // slow_pick stays set: every decision gets here
     for (;;) {
         if (!timers.empty()) expire(kairos::port::now_us());
-        slow_pick = !timers.empty();
+        slow_pick = timers.empty() ? 0 : slow_pick_on;
         if (stop_requested) {
             stop_requested = false;
             return boot;
@@ -542,7 +545,7 @@ __attribute__((noinline)) void* switch_slow() noexcept {
 // switch stays a compare and a branch, and the switch stays a leaf.
 __attribute__((cold, noinline)) void* switch_overflow(const tcb* t) noexcept {
     overflowed = t;
-    slow_pick = true;
+    slow_pick = slow_pick_on;
     return switch_slow();
 }
 
@@ -560,8 +563,8 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     tcb* cur = current;
     cur->ctx = ctx;
     if (!stack_intact(cur)) return switch_overflow(cur);  // the boot context's slot points at boot_canary
-    if (!rq.any() || slow_pick) return switch_slow();
-    tcb* next = static_cast<tcb*>(rq.best_nonempty());
+    tcb* next = static_cast<tcb*>(rq.best_unless(slow_pick));
+    if (next == nullptr) return switch_slow();
     KAIROS_TRACE_SWITCH(cur, next);
     current = next;
     return next->ctx;

@@ -41,7 +41,9 @@ flags_t wait(flags_t mask, std::uint8_t mode) noexcept {
 
 }  // namespace
 
-int flags_set(pid p, flags_t f) noexcept {
+// flags_set() is flatten: the pid lookup and the wake-up are inlined, as
+// it is the whole path of a flags hand-off (and of an isr's wake-up).
+__attribute__((flatten)) int flags_set(pid p, flags_t f) noexcept {
     irq_guard g;
     tcb* t = lookup(p);
     if (t == nullptr) return err_bad_pid;

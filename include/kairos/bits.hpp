@@ -32,6 +32,20 @@ inline constexpr std::uint8_t debruijn64_index[64] = {
     63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
     46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
 
+// lsb_scaled_table<S>: debruijn32_index with every entry multiplied by S.
+template <unsigned S>
+struct lsb_scaled_table {
+    std::uint8_t v[32];
+};
+template <unsigned S>
+constexpr lsb_scaled_table<S> make_lsb_scaled_table() noexcept {
+    lsb_scaled_table<S> t{};
+    for (unsigned i = 0; i < 32; ++i) t.v[i] = static_cast<std::uint8_t>(debruijn32_index[i] * S);
+    return t;
+}
+template <unsigned S>
+inline constexpr lsb_scaled_table<S> lsb_scaled = make_lsb_scaled_table<S>();
+
 // smear(x) sets every bit below the highest set bit; (smear(x) >> 1) + 1
 // then isolates the highest set bit for the de Bruijn lookup.
 constexpr std::uint32_t smear(std::uint32_t x) noexcept {
@@ -66,6 +80,17 @@ __attribute__((always_inline)) constexpr unsigned lsb(std::uint32_t x) noexcept 
 constexpr unsigned lsb(std::uint64_t x) noexcept {
     KAIROS_ASSERT(x != 0);
     return detail::debruijn64_index[((x & (0ull - x)) * detail::debruijn64) >> 58];
+}
+
+// lsb_times<S>(x) returns lsb(x) * S, read from a table scaled by S: the
+// byte offset of element lsb(x) of an array of S-byte elements, without the
+// multiply or shift after the lookup. Requires x != 0 and 31 * S < 256.
+// Always inline, as lsb().
+template <unsigned S>
+__attribute__((always_inline)) constexpr unsigned lsb_times(std::uint32_t x) noexcept {
+    static_assert(S >= 1 && 31 * S < 256, "lsb_times: the scaled index must fit a byte");
+    KAIROS_ASSERT(x != 0);
+    return detail::lsb_scaled<S>.v[((x & (0u - x)) * detail::debruijn32) >> 27];
 }
 
 // msb(x) returns the index of the highest set bit. Requires x != 0.

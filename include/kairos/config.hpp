@@ -23,6 +23,21 @@
 #  endif
 #endif
 
+// KAIROS_NARROW_LOAD_OFFSETS: 1 when a load's immediate offset reaches only
+// a few words and a field beyond costs extra instructions (Thumb-1: words
+// up to 124 bytes, halfwords up to 62, bytes up to 31); then the
+// scheduler's hot object puts its small fields first. 0 elsewhere, where
+// it puts its run-queue lists at offset 0 instead, so a level's list is
+// one load (Thumb-2, AArch64, x86: base + (prio << 2)) or one add and a
+// load from the object's address (RISC-V, Xtensa).
+#ifndef KAIROS_NARROW_LOAD_OFFSETS
+#  if defined(__thumb__) && !defined(__thumb2__)
+#    define KAIROS_NARROW_LOAD_OFFSETS 1
+#  else
+#    define KAIROS_NARROW_LOAD_OFFSETS 0
+#  endif
+#endif
+
 // KAIROS_HAS_POPCNT: 1 when population count is one instruction.
 #ifndef KAIROS_HAS_POPCNT
 #  if defined(__POPCNT__) || defined(__aarch64__) || defined(__riscv_zbb)

@@ -87,21 +87,23 @@ std::size_t min_stack_size() noexcept;
 void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept;
 
 // request_switch() asks the port to run its switch routine as soon as the
-// interrupt mask allows: at once when called from a thread with interrupts
-// enabled (returns after the caller has been switched back in); when
-// interrupts are masked, at the irq_restore() that unmasks them; from an
-// isr, on Cortex-M at interrupt exit (PendSV tail-chains) and on hosts at
-// the interrupted thread's next kernel entry or exit (the next irq_restore
-// that unmasks, or request_switch). Requests coalesce: many requests before
-// the switch give one scheduling decision. Context: any; interrupt state
-// unchanged on return. Does not save anything itself.
+// interrupt mask allows: from a thread, at the irq_restore() that unmasks
+// interrupts; from an isr, on Cortex-M at interrupt exit (PendSV
+// tail-chains) and on hosts at the interrupted thread's next kernel entry
+// or exit (the next irq_restore that unmasks, or request_switch). Requests
+// coalesce: many requests before the switch give one scheduling decision.
+// Context: isr, or a thread with interrupts masked (every kernel call
+// masks around it, so a port need not make the request take effect before
+// it returns); interrupt state unchanged on return. Does not save anything
+// itself.
 void request_switch() noexcept;
 
 // start_scheduler() performs the first switch from the boot context (the
-// caller of kernel::run(), e.g. main()), exactly like request_switch(),
-// and returns if and when kairos_sched_switch() later returns the boot
-// context's handle (the kernel does that only when told to return when
-// idle). Ports that never come back (an MCU abandoning main's stack) may
+// caller of kernel::run(), e.g. main()) at once, as a request_switch()
+// followed by unmasking would, and returns if and when
+// kairos_sched_switch() later returns the boot context's handle (the
+// kernel does that only when told to return when idle). Ports that never
+// come back (an MCU abandoning main's stack) may
 // save the boot context to a scratch area. Context: thread, interrupts
 // enabled, called once per kernel::run().
 void start_scheduler() noexcept;

@@ -12,7 +12,16 @@
 #  define KAIROS_CM_HAS_PSPLIM 0
 #endif
 
-// Software frame at the context handle: [PSPLIM] r4-r11 EXC_RETURN.
+// ARMv6-M keeps no EXC_RETURN per thread: without an FPU every thread
+// returns with the same value (thread mode, PSP, basic frame), so PendSV
+// keeps the one it entered with on the handler stack.
+#if defined(__ARM_ARCH_6M__)
+#  define KAIROS_CM_HAS_EXC_RETURN 0
+#else
+#  define KAIROS_CM_HAS_EXC_RETURN 1
+#endif
+
+// Software frame at the context handle: [PSPLIM] r4-r11 [EXC_RETURN].
 #if KAIROS_CM_HAS_PSPLIM
 #  define KAIROS_CM_PSPLIM 0
 #  define KAIROS_CM_R4 4
@@ -20,8 +29,12 @@
 #  define KAIROS_CM_R4 0
 #endif
 #define KAIROS_CM_R8 (KAIROS_CM_R4 + 16)
-#define KAIROS_CM_EXC_RETURN (KAIROS_CM_R4 + 32)
-#define KAIROS_CM_SW_FRAME (KAIROS_CM_EXC_RETURN + 4)
+#if KAIROS_CM_HAS_EXC_RETURN
+#  define KAIROS_CM_EXC_RETURN (KAIROS_CM_R4 + 32)
+#  define KAIROS_CM_SW_FRAME (KAIROS_CM_EXC_RETURN + 4)
+#else
+#  define KAIROS_CM_SW_FRAME (KAIROS_CM_R4 + 32)
+#endif
 // s16-s31, above the software frame when EXC_RETURN bit 4 is 0.
 #define KAIROS_CM_FP_FRAME 64
 // EXC_RETURN bit 4 (FType): 0 = extended (floating-point) frame.
@@ -44,7 +57,9 @@ struct sw_frame {
     std::uint32_t psplim;
 #endif
     std::uint32_t r4_r11[8];
+#if KAIROS_CM_HAS_EXC_RETURN
     std::uint32_t exc_return;
+#endif
 };
 // hw_frame is the basic frame the core stacks on exception entry.
 struct hw_frame {
@@ -61,7 +76,9 @@ static_assert(offsetof(sw_frame, psplim) == KAIROS_CM_PSPLIM);
 #endif
 static_assert(offsetof(sw_frame, r4_r11) == KAIROS_CM_R4);
 static_assert(offsetof(sw_frame, r4_r11[4]) == KAIROS_CM_R8);
+#if KAIROS_CM_HAS_EXC_RETURN
 static_assert(offsetof(sw_frame, exc_return) == KAIROS_CM_EXC_RETURN);
+#endif
 static_assert(sizeof(sw_frame) == KAIROS_CM_SW_FRAME);
 static_assert(sizeof(hw_frame) == 8 * 4, "basic hardware frame: 8 words, so top - 32 stays 8-aligned");
 

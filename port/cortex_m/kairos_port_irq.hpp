@@ -49,11 +49,11 @@ KAIROS_CM_INLINE bool in_isr() noexcept {
 }
 
 // request_switch() pends PendSV (ICSR.PENDSVSET). The dsb completes the
-// write; the isb takes PendSV here when unmasked in thread mode (masked, the
-// unmasking irq_restore() takes it).
+// write. No isb: the caller is masked (port.hpp) and the isb of the
+// unmasking irq_restore() takes PendSV; in a handler, PendSV tail-chains.
 KAIROS_CM_INLINE void request_switch() noexcept {
     *reinterpret_cast<volatile std::uint32_t*>(0xE000ED04u) = 1u << 28;  // SCB ICSR: PENDSVSET
-    asm volatile("dsb\n\tisb" ::: "memory");
+    asm volatile("dsb" ::: "memory");
 }
 
 }  // namespace kairos::port

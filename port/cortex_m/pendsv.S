@@ -13,13 +13,18 @@
  *
  * Saved frame (context handle = its lowest address; offsets in frame.hpp,
  * static_assert'ed against stack_init()'s structs in port.cpp):
- *     +0  r4 r5 r6 r7 r8 r9 r10 r11   +32  EXC_RETURN      (ARMv6-M, ARMv7-M)
+ *     +0  r4 r5 r6 r7 r8 r9 r10 r11                        (ARMv6-M)
+ *     +0  r4 r5 r6 r7 r8 r9 r10 r11   +32  EXC_RETURN      (ARMv7-M)
  *     +0  PSPLIM  +4  r4 ... r11      +36  EXC_RETURN      (ARMv8-M mainline)
  *   then, if EXC_RETURN bit 4 is 0 (the thread used the FPU, extended
  *   frame; FPU builds only), s16-s31 above it, 16 words;
  *   then the hardware frame: r0-r3 r12 lr pc xPSR (+ s0-s15 FPSCR if extended).
  * Keeping EXC_RETURN per thread is what makes lazy FPU stacking work: a
  * thread that never touched the FPU has a basic frame and costs nothing.
+ * ARMv6-M has no FPU, so every thread returns with the same EXC_RETURN
+ * (thread mode, PSP, basic frame): PendSV keeps the value it entered with
+ * on the handler stack (MSP) and returns with it, whichever thread it
+ * resumes.
  * On ARMv8-M mainline each thread also keeps its own PSPLIM, the hardware
  * stack limit (port.cpp stack_init(): its stack bottom plus
  * cortex_m::stack_guard); the boot context keeps the reset value 0 (none).
@@ -95,10 +100,11 @@ PendSV_Handler:
     msr     psp, r0
     bx      lr                      /* exception return into the next thread */
 #elif defined(__ARM_ARCH_6M__)
-    .if KAIROS_CM_R4 != 0 || KAIROS_CM_R8 != 16 || KAIROS_CM_EXC_RETURN != 32
+    .if KAIROS_CM_R4 != 0 || KAIROS_CM_R8 != 16 || KAIROS_CM_SW_FRAME != 32
     .error "pendsv.S: frame.hpp does not match the stores below"
     .endif
     /* No stmdb, and stm/ldm reach only r0-r7: move r8-r11 through r4-r7. */
+    push    {lr}                    /* EXC_RETURN, on MSP: the same for every thread */
     mrs     r0, psp
     subs    r0, #KAIROS_CM_SW_FRAME
     mov     r1, r0
@@ -108,22 +114,19 @@ PendSV_Handler:
     mov     r6, r10
     mov     r7, r11
     stmia   r1!, {r4-r7}            /* +16: r8-r11 */
-    mov     r4, lr
-    str     r4, [r1]                /* +32: EXC_RETURN */
     cpsid   i
     bl      kairos_sched_switch
     cpsie   i
     mov     r1, r0
     adds    r1, #KAIROS_CM_R8
-    ldmia   r1!, {r4-r7}
+    ldmia   r1!, {r4-r7}            /* r1 = end of frame */
     mov     r8, r4
     mov     r9, r5
     mov     r10, r6
     mov     r11, r7
-    ldmia   r1!, {r2}               /* r2 = EXC_RETURN, r1 = end of frame */
     ldmia   r0!, {r4-r7}
     msr     psp, r1
-    bx      r2
+    pop     {pc}                    /* exception return into the next thread */
 #else
 #  error "pendsv.S: not an ARMv6-M, ARMv7-M or ARMv8-M mainline core"
 #endif

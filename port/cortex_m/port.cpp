@@ -22,9 +22,11 @@ namespace {
 
 using kairos::cortex_m::initial_frame;
 using kairos::cortex_m::stack_guard;
+#if KAIROS_CM_HAS_EXC_RETURN
 // Thread mode, PSP, basic frame (ARMv8-M: also secure stack and state, the
 // state kairos runs in there).
 constexpr std::uint32_t exc_return_thread_psp = 0xFFFFFFFD;
+#endif
 
 // Handlers' stack once threads run on PSP (the boot stack becomes main's).
 // 512 bytes without an FPU (basic frames, small parts), 1 KiB with one.
@@ -80,7 +82,9 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
     const std::uintptr_t top = (reinterpret_cast<std::uintptr_t>(lo) + size) & ~std::uintptr_t{7};
     auto* f = reinterpret_cast<initial_frame*>(top - sizeof(initial_frame));
     *f = initial_frame{};
+#if KAIROS_CM_HAS_EXC_RETURN
     f->sw.exc_return = exc_return_thread_psp;
+#endif
 #if KAIROS_CM_HAS_PSPLIM
     f->sw.psplim = static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(lo) + stack_guard);
 #endif
@@ -119,6 +123,7 @@ void start_scheduler() noexcept {
         on_psp = true;
     }
     request_switch();
+    asm volatile("isb" ::: "memory");  // unmasked: PendSV is taken here, before returning
 }
 
 #if KAIROS_CM_HAS_BASEPRI

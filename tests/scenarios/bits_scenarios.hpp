@@ -47,6 +47,10 @@ void check_word(W x) {
     KT_CHECK_EQ(hw::lsb(x), naive_lsb(x));
     KT_CHECK_EQ(sw::lsb(x), naive_lsb(x));
     KT_CHECK_EQ(kairos::lsb(x), naive_lsb(x));
+    if constexpr (sizeof(W) == 4) {
+        KT_CHECK_EQ(sw::lsb_times<4>(x), naive_lsb(x) * 4);
+        KT_CHECK_EQ(sw::lsb_times<8>(x), naive_lsb(x) * 8);
+    }
 
     // test_and_clear visits every set bit exactly once, in either order.
     W hw_left = x, sw_left = x, any_left = x, seen_hw = 0, seen_sw = 0, seen_any = 0;

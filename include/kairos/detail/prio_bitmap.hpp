@@ -85,6 +85,19 @@ public:
             return code::first(w_[0]);
         }
     }
+    // top() is the word best() scans first: the summary with more than one
+    // word, else the only word. Zero exactly when empty().
+    std::uint32_t top() const noexcept { return w_[words > 1 ? words : 0]; }
+    // best_in(t) is best() from t, the value of top() the caller already
+    // loaded and found non-zero. Always inline, as first().
+    __attribute__((always_inline)) unsigned best_in(std::uint32_t t) const noexcept {
+        if constexpr (words > 1) {
+            const unsigned i = code::first(t);
+            return i * 32 + code::first(w_[i]);
+        } else {
+            return code::first(t);
+        }
+    }
     // raw(i) exposes word i (tests check the bit order).
     std::uint32_t raw(unsigned i) const noexcept { return w_[i]; }
 
@@ -117,15 +130,49 @@ public:
     // best_nonempty() is best() without the emptiness test. Requires any().
     // Always inline: the switch's decision (-Os would call it).
     __attribute__((always_inline)) clist_node* best_nonempty() const noexcept {
-        return lists_[bits_.best()].front();
+        return best_level(bits_.top()).front();
+    }
+    // best_unless(veto) is best(), or nullptr also when veto is ~0u; veto
+    // must be 0 or ~0u. One test decides both (the switch's common case:
+    // something runnable and no reason for the slow path). Always inline.
+    __attribute__((always_inline)) clist_node* best_unless(std::uint32_t veto) const noexcept {
+        const std::uint32_t t = bits_.top() & ~veto;
+        if (t == 0) return nullptr;
+        clist_node* n = best_level(t).front();
+        if (n == nullptr) __builtin_unreachable();  // a set bit is a non-empty level
+        return n;
     }
     // best_prio() returns the best non-empty level, or Levels if none.
     unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }
 
 private:
+    // best_level(t) is the list of the best level, t being bits_.top() (or
+    // a copy of it the caller tested non-zero). Without CLZ and with one
+    // lsb-encoded word, the de Bruijn table gives the list's byte offset
+    // directly (bits::sw::lsb_times): no scaling of the level on the
+    // switch's path.
+    __attribute__((always_inline)) const clist& best_level(std::uint32_t t) const noexcept {
+        if constexpr (E == prio_encoding::lsb && Levels <= 32 && !KAIROS_HAS_CLZ) {
+            const unsigned off = bits::sw::lsb_times<sizeof(clist)>(t);
+            return *reinterpret_cast<const clist*>(reinterpret_cast<const unsigned char*>(lists_) + off);
+        } else {
+            return lists_[bits_.best_in(t)];
+        }
+    }
+
+    // The lists first, so a level's list is addressed from the object's
+    // own address; where load offsets are narrow (KAIROS_NARROW_LOAD_OFFSETS)
+    // the bitmap first instead: every decision reads it, and at the
+    // object's start it stays within short offsets of a base that also
+    // reaches the fields before it (kernel_impl.hpp sched_core).
+#if KAIROS_NARROW_LOAD_OFFSETS
+    prio_bitmap<Levels, E> bits_;
+    clist lists_[Levels];
+#else
     clist lists_[Levels];
     prio_bitmap<Levels, E> bits_;
+#endif
 };
 
 }  // namespace kairos::detail
