@@ -4,13 +4,6 @@
 // (port::irq_disable()), which is the kernel's one lock.
 #pragma once
 
-// KAIROS_KERNEL_SOURCE marks the kernel's own translation units for the
-// port headers: a port may carry out a switch the kernel requested at the
-// kernel's unmasking irq_restore() differently from other code's (RV32:
-// port/riscv32/kairos_port_irq.hpp). Defined before anything includes
-// port.hpp.
-#define KAIROS_KERNEL_SOURCE 1
-
 #include <kairos/detail/clist.hpp>
 #include <kairos/detail/prio_bitmap.hpp>
 #include <kairos/kernel/msg.hpp>
@@ -167,7 +160,7 @@ static_assert(generations >= 2, "a pid needs at least one generation bit");
 struct irq_guard {
     port::irq_state s;
     irq_guard() noexcept : s(port::irq_disable()) {}
-    ~irq_guard() { port::irq_restore(s); }
+    ~irq_guard() { port::irq_restore_kernel(s); }
     irq_guard(const irq_guard&) = delete;
     irq_guard& operator=(const irq_guard&) = delete;
 };

@@ -85,7 +85,7 @@ int send(msg& m, pid to) noexcept {
     assert_can_block(s);
     tcb* t = lookup(to);
     if (t == nullptr) {
-        port::irq_restore(s);
+        port::irq_restore_kernel(s);
         return err_bad_pid;
     }
     tcb* self_tcb = current;
@@ -94,17 +94,17 @@ int send(msg& m, pid to) noexcept {
         deliver(t, m);
     } else if (!queue_push(t, m)) {
         if (t == self_tcb) {  // only a queue could take it: waiting would be forever
-            port::irq_restore(s);
+            port::irq_restore_kernel(s);
             return err_bad_pid;
         }
         self_tcb->msg_slot = &m;
         self_tcb->wants_reply = false;
         prio_queue_insert(t->senders, self_tcb);
         block_current(thread_state::blocked_send);
-        port::irq_restore(s);  // back when taken, or when the receiver exited
+        port::irq_restore_kernel(s);  // back when taken, or when the receiver exited
         return released(self_tcb);
     }
-    port::irq_restore(s);
+    port::irq_restore_kernel(s);
     return 1;
 }
 
@@ -127,7 +127,7 @@ int send_receive(msg& m, msg& reply_to, pid to) noexcept {
     assert_can_block(s);
     tcb* t = lookup(to);
     if (t == nullptr || t == current) {
-        port::irq_restore(s);
+        port::irq_restore_kernel(s);
         return err_bad_pid;
     }
     tcb* self_tcb = current;
@@ -142,7 +142,7 @@ int send_receive(msg& m, msg& reply_to, pid to) noexcept {
         prio_queue_insert(t->senders, self_tcb);
         block_current(thread_state::blocked_send);
     }
-    port::irq_restore(s);  // back after reply(), or when the receiver exited unserved
+    port::irq_restore_kernel(s);  // back after reply(), or when the receiver exited unserved
     return released(self_tcb);
 }
 
@@ -156,7 +156,7 @@ void receive(msg& m) noexcept {
         self_tcb->msg_slot = &m;
         block_current(thread_state::blocked_receive);
     }
-    port::irq_restore(s);  // if blocked: back with m filled in by the sender
+    port::irq_restore_kernel(s);  // if blocked: back with m filled in by the sender
 }
 
 bool try_receive(msg& m) noexcept {

@@ -84,12 +84,12 @@ void mutex::lock() noexcept {
         word_ = w | static_cast<std::uint16_t>(self_tcb->id);
         ++self_tcb->n_held;
         if ((w & pi_bit) != 0) hold(self_tcb, this);
-        port::irq_restore(s);
+        port::irq_restore_kernel(s);
         return;
     }
     KAIROS_ASSERT((word_ & pi_bit) == 0 || owner() != self_tcb->id);  // relocking an inheritance mutex
     wait_for_mutex(*this, self_tcb);
-    port::irq_restore(s);  // switches; back here once unlock() handed us the mutex
+    port::irq_restore_kernel(s);  // switches; back here once unlock() handed us the mutex
 }
 
 bool mutex::try_lock() noexcept {
@@ -118,7 +118,7 @@ void mutex::unlock() noexcept {
             word_ = 0;  // plain (no protocol bit), no owner, no waiters
         }
     }
-    port::irq_restore(s);  // make_runnable() asked for a switch if next beats us
+    port::irq_restore_kernel(s);  // make_runnable() asked for a switch if next beats us
 }
 
 }  // namespace kairos::kernel

@@ -37,14 +37,14 @@ bool mutex::lock_for(std::uint64_t us) noexcept {
         const port::irq_state s = port::irq_disable();
         assert_can_block(s);
         if (owner() == no_pid) {  // released since try_lock(): try again
-            port::irq_restore(s);
+            port::irq_restore_kernel(s);
             continue;
         }
         tcb* self_tcb = current;
         KAIROS_ASSERT((word_ & pi_bit) == 0 || owner() != self_tcb->id);  // relocking an inheritance mutex
         arm_deadline(self_tcb, us);  // none for no_timeout and other huge values
         wait_for_mutex(*this, self_tcb);
-        port::irq_restore(s);  // waits; back after a handoff or at the deadline
+        port::irq_restore_kernel(s);  // waits; back after a handoff or at the deadline
         irq_guard g;
         timer_queue::disarm(self_tcb->timer);  // still armed after a handoff
         return owner() == self_tcb->id;

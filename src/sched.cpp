@@ -146,7 +146,7 @@ alignas(16) unsigned char idle_ctx_stack[idle_ctx_stack_size];
         } else {
             port::idle(idle_deadline());
         }
-        port::irq_restore(s);
+        port::irq_restore_kernel(s);
     }
 }
 
@@ -188,7 +188,7 @@ void thread_entry(void* arg) {
             rq.rotate(self_tcb->prio);  // let equals run, then whoever woke up
             port::request_switch();
         }
-        port::irq_restore(s);
+        port::irq_restore_kernel(s);
     }
 }
 
@@ -298,7 +298,7 @@ void yield() noexcept {
         !stack_intact(cur)) {
         port::request_switch();
     }
-    port::irq_restore(s);
+    port::irq_restore_kernel(s);
 }
 
 void yield_higher() noexcept {
@@ -310,7 +310,7 @@ void sleep() noexcept {
     const port::irq_state s = port::irq_disable();
     assert_can_block(s);
     block_current(thread_state::sleeping);
-    port::irq_restore(s);
+    port::irq_restore_kernel(s);
 }
 
 void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
@@ -324,7 +324,7 @@ void sleep_us(std::uint64_t us) noexcept {
     assert_can_block(s);
     arm_deadline(current, us);
     block_current(thread_state::sleeping);
-    port::irq_restore(s);
+    port::irq_restore_kernel(s);
 }
 
 int wakeup(pid p) noexcept {
@@ -413,7 +413,7 @@ void exit() noexcept {
     t->id = no_pid;  // its pid is stale from here on
     --live;
     port::request_switch();
-    port::irq_restore(s);
+    port::irq_restore_kernel(s);
     kairos_port_panic("an exited thread was resumed", __FILE__, __LINE__);
 }
 

@@ -30,12 +30,12 @@ flags_t wait(flags_t mask, std::uint8_t mode) noexcept {
     t->wait_mode = mode;
     if (!satisfied(t)) {
         block_current(thread_state::blocked_flags);
-        port::irq_restore(s);  // back once flags_set() satisfied the wait
+        port::irq_restore_kernel(s);  // back once flags_set() satisfied the wait
         port::irq_disable();
     }
     const flags_t got = take(t, mode, mask);
     t->wait_mode = 0;
-    port::irq_restore(s);
+    port::irq_restore_kernel(s);
     return got;
 }
 

@@ -180,3 +180,15 @@ void* kairos_sched_switch(void* ctx) noexcept;
 #  endif
 #  include <kairos_port_irq.hpp>
 #endif
+
+namespace kairos::port {
+// irq_restore_kernel(s) is irq_restore(s) as the kernel's own code (src/)
+// calls it after operations that may request a switch; same contract. A
+// port whose switch is cheaper as a call than as its switch interrupt may
+// carry a pending request out that way here: it defines this in
+// kairos_port_irq.hpp with KAIROS_PORT_IRQ_RESTORE_KERNEL (RV32). Elsewhere
+// it is irq_restore(s).
+#if !defined(KAIROS_PORT_IRQ_RESTORE_KERNEL)
+inline void irq_restore_kernel(irq_state s) noexcept { irq_restore(s); }
+#endif
+}  // namespace kairos::port

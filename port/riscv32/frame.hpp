@@ -17,7 +17,7 @@
 //   x4's (tp, shared, unused by kairos) is padding.
 // - the call frame (bit 0 set; the handle is its address + 1): what
 //   kairos_riscv_switch(), the switch a thread makes in its own context at
-//   the kernel's irq_restore() that unmasks, saves: the callee-saved
+//   the kernel's irq_restore_kernel() that unmasks, saves: the callee-saved
 //   registers and its return address, which is where the thread resumes.
 #pragma once
 
@@ -82,7 +82,7 @@ static_assert(offsetof(call_frame, s0_s11) == KAIROS_RV_CALL_S(0));
 static_assert(sizeof(call_frame) == KAIROS_RV_CALL_FRAME);
 static_assert(KAIROS_RV_CALL_FRAME % 16 == 0, "the ILP32 ABI keeps sp 16-byte aligned");
 static_assert(KAIROS_RV_MIE_MSIE == KAIROS_RV_MSTATUS_MIE,
-              "irq_restore() tests mip.MSIP with the mstatus.MIE bit it sets");
+              "irq_restore_kernel() tests mip.MSIP with the mstatus.MIE bit it sets");
 
 }  // namespace kairos::riscv
 #endif

@@ -15,8 +15,8 @@
 // script: where the CLINT sits is the SoC's choice, its layout is not.
 extern "C" volatile std::uint32_t kairos_riscv_clint[];
 
-// kairos_riscv_switch() is the switch the kernel's irq_restore() calls
-// (trap.S; see irq_restore() below): thread context, interrupts masked,
+// kairos_riscv_switch() is the switch the kernel's irq_restore_kernel()
+// calls (trap.S; see irq_restore_kernel() below): thread context, interrupts masked,
 // msip set; saves s0-s11 and ra, lets the kernel pick the next thread and
 // returns with interrupts enabled when this thread is switched back in.
 extern "C" void kairos_riscv_switch() noexcept;
@@ -35,21 +35,23 @@ __attribute__((always_inline)) inline std::uint32_t irq_disable() noexcept {
 
 // irq_restore() sets MIE only if it was set: a masked caller stays masked
 // (csrs of 0 writes nothing). A switch requested meanwhile (msip pending)
-// is carried out one of two ways, by translation unit (both always
-// inline: neither is ever emitted out of line or has its address taken):
-// - in the kernel's own code (KAIROS_KERNEL_SOURCE, src/kernel_impl.hpp),
-//   where the switch requests are made: when it unmasks with msip pending
-//   in mip (mip.MSIP is the same bit 3 as mstatus.MIE) it calls
-//   kairos_riscv_switch() (trap.S), which keeps only what a callee must
-//   and returns unmasked once this thread runs again, instead of taking
-//   the software interrupt; an interrupt pending meanwhile is taken right
-//   after, in the thread that then runs;
-// - everywhere else (rings, deferred, atomics, the firmware), where a
-//   request is rare, the unmasking takes the software interrupt: the call
-//   would cost every critical section there its registers and its
-//   inlining.
-#if defined(KAIROS_KERNEL_SOURCE)
+// is taken as the software interrupt right after the csrs that unmasks.
+// This is the unmasking of the rings, deferred, the atomics and firmware,
+// where a request is rare: a call there would cost every critical section
+// its registers and its inlining.
 __attribute__((always_inline)) inline void irq_restore(std::uint32_t s) noexcept {
+    asm volatile("csrs mstatus, %0" ::"r"(s ^ KAIROS_RV_MSTATUS_MIE) : "memory");
+}
+
+// irq_restore_kernel() is the kernel's unmasking (port.hpp), where the
+// switch requests are made: when it unmasks with msip pending in mip
+// (mip.MSIP is the same bit 3 as mstatus.MIE) it calls
+// kairos_riscv_switch() (trap.S), which keeps only what a callee must and
+// returns unmasked once this thread runs again, instead of taking the
+// software interrupt; an interrupt pending meanwhile is taken right after,
+// in the thread that then runs.
+#define KAIROS_PORT_IRQ_RESTORE_KERNEL 1
+__attribute__((always_inline)) inline void irq_restore_kernel(std::uint32_t s) noexcept {
     const std::uint32_t on = s ^ KAIROS_RV_MSTATUS_MIE;  // MIE if this unmasks, else 0
     std::uint32_t pending;
     asm volatile("csrr %0, mip" : "=r"(pending));
@@ -59,11 +61,6 @@ __attribute__((always_inline)) inline void irq_restore(std::uint32_t s) noexcept
         asm volatile("csrs mstatus, %0" ::"r"(on) : "memory");
     }
 }
-#else
-__attribute__((always_inline)) inline void irq_restore(std::uint32_t s) noexcept {
-    asm volatile("csrs mstatus, %0" ::"r"(s ^ KAIROS_RV_MSTATUS_MIE) : "memory");
-}
-#endif
 
 // mscratch is nonzero while a trap handler runs: the trap entry sets it and
 // puts the interrupted context's value back on the way out (trap.S).
@@ -76,7 +73,7 @@ __attribute__((always_inline)) inline bool in_isr() noexcept {
 // request_switch() sets hart 0's msip, the port's PendSV: taken at once from
 // a thread with interrupts enabled (the software interrupt), at the
 // unmasking irq_restore() when masked (in the kernel's code as a call: see
-// irq_restore()), on the way out of the trap from a handler. The read back
+// irq_restore_kernel()), on the way out of the trap from a handler. The read back
 // after `fence o,i` makes the store reach the CLINT, so the interrupt is
 // pending (in mip too) before this returns.
 __attribute__((always_inline)) inline void request_switch() noexcept {

@@ -35,7 +35,7 @@ void set_tick_hook(irq_hook f) noexcept;
 // set_soft_irq_hook(f) makes the machine software interrupt (msip, raised
 // by port::request_switch()) call f() in interrupt context each time it is
 // taken, before the switch it may carry (nullptr: none); also when the
-// kernel's unmasking irq_restore() carries the request out as a call
+// kernel's unmasking irq_restore_kernel() carries the request out as a call
 // (kairos_riscv_switch(), trap.S), where f runs masked with in_isr() true,
 // as in the interrupt. f must tell its own triggers from switch requests.
 // Context: any.

@@ -38,8 +38,8 @@
  *
  * 2. The call. A thread whose kernel operation requested a switch (msip
  *    set with interrupts masked) does not take the interrupt: the kernel's
- *    irq_restore() that unmasks (kairos_port_irq.hpp; other code's takes
- *    the interrupt) sees msip pending in mip and calls
+ *    irq_restore_kernel() that unmasks (kairos_port_irq.hpp; other code's
+ *    irq_restore() takes the interrupt) sees msip pending in mip and calls
  *    kairos_riscv_switch(), still masked. As a call, it keeps
  *    only what a callee must: s0-s11 and its return address, as a call
  *    frame. Then the software hook, if set, as the interrupt would have
