@@ -76,6 +76,12 @@ struct tcb : detail::clist_node {
     bool peer_exited = false;    // released from blocked_send: the receiver exited
     std::uint16_t n_held = 0;    // mutexes owned, of either protocol
     std::uint16_t next_gen = 0;  // generation of the slot's next pid
+    // blocked_wait (wait_list.cpp): the head of the object's waiters while
+    // queued there; the waker clears it, a deadline leaves it (the woken
+    // thread tells success from timeout by it). wait_data: what the object
+    // passes between waker and waiter (a queue's element).
+    tcb** wait_list = nullptr;
+    void* wait_data = nullptr;
 };
 
 enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
@@ -185,6 +191,32 @@ void arm_deadline(tcb* t, std::uint64_t us) noexcept;
 // with lock_for() (mutex_timeout.cpp), so a program that never waits with
 // a deadline does not link it, and never reaches the call.
 void mutex_timed_out(tcb* t) noexcept __attribute__((weak));
+
+// wait_timed_out(t) takes t, blocked_wait, off its object's waiters at its
+// deadline; wait_requeue(t, p) moves it there to priority p. Masked. Weak:
+// defined in wait_list.cpp, linked only by programs that use a semaphore,
+// condition variable or queue (the only way into blocked_wait).
+void wait_timed_out(tcb* t) noexcept __attribute__((weak));
+void wait_requeue(tcb* t, unsigned p) noexcept __attribute__((weak));
+
+// wait_block(list, us) queues the running thread among the waiters at
+// list (priority order, FIFO among equals) in blocked_wait, with a deadline
+// us from now (none from timeout_forever up), and requests the switch,
+// which happens when the caller unmasks. Masked, thread context (the caller
+// asserted it). wait_done() after the wait: true if a waker served the
+// thread (wait_wake()), false at the deadline.
+void wait_block(tcb*& list, std::uint64_t us, void* data = nullptr) noexcept;
+inline bool wait_done(tcb* self_tcb) noexcept {
+    const bool served = self_tcb->wait_list == nullptr;
+    self_tcb->wait_list = nullptr;
+    return served;
+}
+
+// wait_wake(list) takes the first waiter off list, disarms its deadline and
+// makes it runnable (a switch is requested if it beats the running thread);
+// returns it, or nullptr if nobody waits. The caller passes the object
+// (wait_data) before or after, still masked. Masked, any context.
+tcb* wait_wake(tcb*& list) noexcept;
 
 // set_priority(t, p) changes t's effective priority wherever t is queued
 // (run queue, a mutex's waiters, a receiver's senders) and propagates an

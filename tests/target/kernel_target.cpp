@@ -25,6 +25,7 @@
 #include "kernel_misuse_scenarios.hpp"
 #include "kernel_scenarios.hpp"
 #include "runner.hpp"
+#include "services_scenarios.hpp"
 
 namespace ks = scenarios::kernel;
 
@@ -76,6 +77,7 @@ void msg_exchange() { ks::msg_exchange(trigger); }
 void inversion_inherit() { ks::priority_inversion(true); }
 void inversion_plain() { ks::priority_inversion(false); }
 void min_stack_thread_works() { ks::min_stack_thread_works(trigger); }
+void sem_give_from_isr() { ks::sem_give_from_isr(trigger); }
 
 // timer_preempts_busy_thread: a thread that spins without entering the
 // kernel is preempted by a higher-priority thread that the timer interrupt
@@ -307,6 +309,13 @@ int main() {
         {"send_to_self_fails", ks::send_to_self_fails},
         {"receiver_exit_releases_senders", ks::receiver_exit_releases_senders},
         {"huge_timeouts_never_expire", ks::huge_timeouts_never_expire},
+        // services_scenarios.hpp
+        {"sem_counts_to_max", ks::sem_counts_to_max},
+        {"sem_priority_order", ks::sem_priority_order},
+        {"sem_handoff", ks::sem_handoff},
+        {"sem_take_for", ks::sem_take_for},
+        {"sem_timeout_races_give", ks::sem_timeout_races_give},
+        {"sem_give_from_isr", sem_give_from_isr},
 #if defined(__XTENSA__) || defined(__riscv)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif

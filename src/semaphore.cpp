@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+// semaphore: a count with sorted waiters and direct hand-off (wait_list.cpp).
+#include <kairos/kernel/semaphore.hpp>
+
+#include "kernel_impl.hpp"
+
+namespace kairos::kernel {
+
+using namespace impl;
+
+std::uint32_t semaphore::bad_config() noexcept {
+    KAIROS_ASSERT(!"semaphore: need 1 <= max and initial <= max");
+    return 0;
+}
+
+bool semaphore::give() noexcept {
+    irq_guard g;
+    if (wait_wake(waiters_) != nullptr) return true;  // the unit goes to it, never into count_
+    if (count_ >= max_) {
+        ++overflows_;
+        return false;
+    }
+    ++count_;
+    return true;
+}
+
+bool semaphore::try_take() noexcept {
+    irq_guard g;
+    if (count_ == 0) return false;
+    --count_;
+    return true;
+}
+
+void semaphore::take() noexcept { (void)take_for(timeout_forever); }
+
+bool semaphore::take_for(std::uint64_t us) noexcept {
+    KAIROS_ASSERT(!port::in_isr());  // an isr uses try_take()
+    const port::irq_state s = port::irq_disable();
+    if (count_ != 0) {
+        --count_;
+        port::irq_restore(s);
+        return true;
+    }
+    if (us == 0) {
+        port::irq_restore(s);
+        return false;
+    }
+    assert_can_block(s);
+    wait_block(waiters_, us);
+    port::irq_restore(s);  // waits; back after a give() or at the deadline
+    return wait_done(current);  // nobody writes our slot's wait fields once we run
+}
+
+}  // namespace kairos::kernel
