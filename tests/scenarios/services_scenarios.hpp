@@ -8,6 +8,7 @@
 // QEMU's virtual time), the same functions on every host port and target.
 #pragma once
 
+#include <kairos/kernel/condvar.hpp>
 #include <kairos/kernel/semaphore.hpp>
 
 #include "kernel_scenarios.hpp"
@@ -206,6 +207,177 @@ inline void sem_give_from_isr(trigger_fn trigger) {
     });
     finish();
     KT_CHECK(log.equals({1, 10, 2, 3, 1, 11, 4, 1, 1, 0, 20}));
+}
+
+// ---- condition variable ----------------------------------------------------
+
+// signal() wakes one waiter at a time in priority order (FIFO among
+// equals, a raised waiter moves ahead); each returns owning the mutex;
+// signal() with nobody waiting wakes no one and is not remembered.
+inline void cv_signal_priority_order() {
+    begin();
+    static k::mutex m;
+    static k::condvar cv;
+    static k::pid late;
+    static void (*const waiter)(void*) = [](void* a) {
+        m.lock();
+        cv.wait(m);
+        KT_CHECK_EQ(m.owner(), k::self());
+        log.add(as_int(a));
+        m.unlock();
+    };
+    spawn(10, [](void*) {
+        KT_CHECK(!cv.signal());  // nobody waits
+        spawn(6, waiter, arg(6));
+        spawn(4, waiter, arg(41));
+        late = spawn(8, waiter, arg(8));
+        spawn(4, waiter, arg(42));
+        KT_CHECK_EQ(k::state(late), k::thread_state::blocked_wait);
+        KT_CHECK_EQ(k::change_priority(late, 5), 0);
+        for (int i = 0; i < 4; ++i) KT_CHECK(cv.signal());  // each runs at once: m is free
+        KT_CHECK(!cv.signal());
+        log.add(0);
+    });
+    finish();
+    KT_CHECK(log.equals({41, 42, 8, 6, 0}));
+}
+
+// broadcast() wakes every waiter; while the broadcaster holds the mutex
+// they queue on it and get it one by one in priority order when it is
+// released. The predicate loop sees the state the broadcaster set.
+inline void cv_broadcast() {
+    begin();
+    static k::mutex m;
+    static k::condvar cv;
+    static bool ready;
+    ready = false;
+    static void (*const waiter)(void*) = [](void* a) {
+        m.lock();
+        while (!ready) cv.wait(m);
+        log.add(as_int(a));
+        m.unlock();
+    };
+    spawn(10, [](void*) {
+        spawn(7, waiter, arg(7));
+        spawn(3, waiter, arg(3));
+        spawn(5, waiter, arg(5));
+        m.lock();
+        KT_CHECK_EQ(cv.broadcast(), 3u);  // ready is still false: each waits again
+        m.unlock();
+        m.lock();
+        ready = true;
+        KT_CHECK_EQ(cv.broadcast(), 3u);  // all woken, all queue on m
+        log.add(1);
+        m.unlock();  // to 3, which runs, then hands m to 5, then 7
+        log.add(2);
+        KT_CHECK_EQ(cv.broadcast(), 0u);
+    });
+    finish();
+    KT_CHECK(log.equals({1, 3, 5, 7, 2}));
+}
+
+// wait_for(): false at the deadline, true when signalled first, and in both
+// cases it returns owning the mutex, after the thread that held it then
+// released it.
+inline void cv_wait_for() {
+    begin();
+    static k::mutex m;
+    static k::condvar cv;
+    spawn(4, [](void*) {
+        m.lock();
+        const std::uint64_t t0 = kairos::port::now_us();
+        KT_CHECK(!cv.wait_for(m, 2000));  // the helper holds m at the deadline
+        KT_CHECK(kairos::port::now_us() - t0 >= 3000);  // back only once m was released
+        KT_CHECK_EQ(m.owner(), k::self());
+        log.add(2);
+        KT_CHECK(cv.wait_for(m, 5000));  // signalled after 1 ms
+        KT_CHECK_EQ(m.owner(), k::self());
+        log.add(4);
+        KT_CHECK(cv.wait_for(m, ~std::uint64_t{0}));  // forever: signalled after 8 ms
+        log.add(6);
+        m.unlock();
+    });
+    spawn(10, [](void*) {
+        m.lock();  // free while the waiter waits on cv
+        k::sleep_us(3000);  // holds m past the waiter's deadline
+        log.add(1);
+        m.unlock();  // to the waiter, which runs
+        k::sleep_us(1000);
+        m.lock();
+        KT_CHECK(cv.signal());
+        log.add(3);
+        m.unlock();
+        k::sleep_us(8000);  // past the old deadline: must not end the next wait
+        m.lock();
+        KT_CHECK(cv.signal());
+        log.add(5);
+        m.unlock();
+    });
+    finish();
+    KT_CHECK(log.equals({1, 2, 3, 4, 5, 6}));
+}
+
+// A signalled waiter re-takes an inheritance mutex like lock(): while it
+// waits for it, the owner runs at the waiter's priority.
+inline void cv_reacquire_inherits() {
+    begin();
+    static k::mutex m{k::mutex::protocol::inherit};
+    static k::condvar cv;
+    static k::pid low, high;
+    high = spawn(3, [](void*) {
+        m.lock();
+        cv.wait(m);
+        log.add(2);
+        m.unlock();
+    });
+    low = spawn(12, [](void*) {
+        m.lock();
+        KT_CHECK(cv.signal());  // high runs, blocks on m: low inherits 3
+        KT_CHECK_EQ(k::state(high), k::thread_state::blocked_mutex);
+        KT_CHECK_EQ(k::priority(low), 3);
+        log.add(1);
+        m.unlock();  // to high, which runs at once
+        KT_CHECK_EQ(k::priority(low), 12);
+        log.add(3);
+    });
+    finish();
+    KT_CHECK(log.equals({1, 2, 3}));
+}
+
+// signal() from an interrupt wakes the waiter, which runs before the
+// interrupted lower-priority thread goes on; broadcast() from one too.
+inline void cv_signal_from_isr(trigger_fn trigger) {
+    begin();
+    static k::mutex m;
+    static k::condvar cv;
+    static trigger_fn trig;
+    static bool all;
+    trig = trigger;
+    all = false;
+    isr_body = [] {
+        KT_CHECK(kairos::port::in_isr());
+        log.add(all ? static_cast<int>(cv.broadcast()) * 100 : (cv.signal() ? 1 : 0));
+    };
+    static void (*const waiter)(void*) = [](void* a) {
+        m.lock();
+        cv.wait(m);
+        log.add(as_int(a));
+        m.unlock();
+    };
+    spawn(8, [](void*) {
+        spawn(3, waiter, arg(10));
+        trig();
+        k::yield_higher();
+        log.add(2);
+        spawn(4, waiter, arg(11));
+        spawn(3, waiter, arg(12));
+        all = true;
+        trig();
+        k::yield_higher();
+        log.add(3);
+    });
+    finish();
+    KT_CHECK(log.equals({1, 10, 2, 200, 12, 11, 3}));
 }
 
 }  // namespace scenarios::kernel

@@ -78,6 +78,7 @@ void inversion_inherit() { ks::priority_inversion(true); }
 void inversion_plain() { ks::priority_inversion(false); }
 void min_stack_thread_works() { ks::min_stack_thread_works(trigger); }
 void sem_give_from_isr() { ks::sem_give_from_isr(trigger); }
+void cv_signal_from_isr() { ks::cv_signal_from_isr(trigger); }
 
 // timer_preempts_busy_thread: a thread that spins without entering the
 // kernel is preempted by a higher-priority thread that the timer interrupt
@@ -316,6 +317,11 @@ int main() {
         {"sem_take_for", ks::sem_take_for},
         {"sem_timeout_races_give", ks::sem_timeout_races_give},
         {"sem_give_from_isr", sem_give_from_isr},
+        {"cv_signal_priority_order", ks::cv_signal_priority_order},
+        {"cv_broadcast", ks::cv_broadcast},
+        {"cv_wait_for", ks::cv_wait_for},
+        {"cv_reacquire_inherits", ks::cv_reacquire_inherits},
+        {"cv_signal_from_isr", cv_signal_from_isr},
 #if defined(__XTENSA__) || defined(__riscv)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif

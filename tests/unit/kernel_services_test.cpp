@@ -38,6 +38,11 @@ TEST_F(services, sem_handoff) { ks::sem_handoff(); }
 TEST_F(services, sem_take_for) { ks::sem_take_for(); }
 TEST_F(services, sem_timeout_races_give) { ks::sem_timeout_races_give(); }
 TEST_F(services, sem_give_from_isr) { ks::sem_give_from_isr(trigger); }
+TEST_F(services, cv_signal_priority_order) { ks::cv_signal_priority_order(); }
+TEST_F(services, cv_broadcast) { ks::cv_broadcast(); }
+TEST_F(services, cv_wait_for) { ks::cv_wait_for(); }
+TEST_F(services, cv_reacquire_inherits) { ks::cv_reacquire_inherits(); }
+TEST_F(services, cv_signal_from_isr) { ks::cv_signal_from_isr(trigger); }
 
 #if KAIROS_ASSERTS
 using services_death = services;
@@ -61,6 +66,20 @@ TEST_F(services_death, sem_initial_above_max_is_an_assertion) {
             (void)s;
         },
         "semaphore: need");
+}
+// condvar::wait() with a mutex the caller does not own is an assertion.
+TEST_F(services_death, cv_wait_without_the_mutex_is_an_assertion) {
+    EXPECT_DEATH(
+        {
+            ks::begin();
+            ks::spawn(5, [](void*) {
+                static kairos::kernel::mutex m;
+                static kairos::kernel::condvar cv;
+                cv.wait(m);
+            });
+            ks::finish();
+        },
+        "owner");
 }
 #endif
 
