@@ -20,9 +20,7 @@ bool condvar::wait_for(mutex& m, std::uint64_t us) noexcept {
     // switch waits for the unmask) and the caller is queued here before any
     // signal can come.
     m.unlock();
-    wait_block(waiters_, us);
-    port::irq_restore(s);  // waits; back after a signal or at the deadline
-    const bool signalled = wait_done(current);
+    const bool signalled = wait_masked(waiters_, s, us);  // until a signal or the deadline
     m.lock();
     return signalled;
 }

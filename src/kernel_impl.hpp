@@ -212,6 +212,12 @@ inline bool wait_done(tcb* self_tcb) noexcept {
     return served;
 }
 
+// wait_masked(list, s, us, data) ends a masked section (s: what
+// irq_disable() returned) in which the caller found it must wait: us 0
+// returns false at once; otherwise it asserts that the caller may block,
+// waits as wait_block() and returns wait_done(). Returns unmasked.
+bool wait_masked(tcb*& list, port::irq_state s, std::uint64_t us, void* data = nullptr) noexcept;
+
 // wait_wake(list) takes the first waiter off list, disarms its deadline and
 // makes it runnable (a switch is requested if it beats the running thread);
 // returns it, or nullptr if nobody waits. The caller passes the object

@@ -41,14 +41,7 @@ bool semaphore::take_for(std::uint64_t us) noexcept {
         port::irq_restore(s);
         return true;
     }
-    if (us == 0) {
-        port::irq_restore(s);
-        return false;
-    }
-    assert_can_block(s);
-    wait_block(waiters_, us);
-    port::irq_restore(s);  // waits; back after a give() or at the deadline
-    return wait_done(current);  // nobody writes our slot's wait fields once we run
+    return wait_masked(waiters_, s, us);  // until a give() or the deadline
 }
 
 }  // namespace kairos::kernel

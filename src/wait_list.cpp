@@ -17,6 +17,17 @@ void wait_block(tcb*& list, std::uint64_t us, void* data) noexcept {
     block_current(thread_state::blocked_wait);
 }
 
+bool wait_masked(tcb*& list, port::irq_state s, std::uint64_t us, void* data) noexcept {
+    if (us == 0) {
+        port::irq_restore(s);
+        return false;
+    }
+    assert_can_block(s);
+    wait_block(list, us, data);
+    port::irq_restore(s);  // waits; back when a waker served us, or at the deadline
+    return wait_done(current);  // nobody writes our slot's wait fields once we run
+}
+
 tcb* wait_wake(tcb*& list) noexcept {
     tcb* t = list;
     if (t == nullptr) return nullptr;

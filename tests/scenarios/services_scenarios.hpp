@@ -9,15 +9,34 @@
 #pragma once
 
 #include <kairos/kernel/condvar.hpp>
+#include <kairos/kernel/queue.hpp>
 #include <kairos/kernel/semaphore.hpp>
 
 #include "kernel_scenarios.hpp"
+#include "ring_scenarios.hpp"  // counted, move_only
 
 namespace scenarios::kernel {
 
 // arg(i) / as_int(a): small integers through a thread's void* argument.
 inline void* arg(int i) { return reinterpret_cast<void*>(static_cast<std::intptr_t>(i)); }
 inline int as_int(void* a) { return static_cast<int>(reinterpret_cast<std::intptr_t>(a)); }
+
+// raise_five(trig) is the interrupt sequence of the *_from_isr scenarios,
+// run by a thread below the waiter: one interrupt with interrupts enabled
+// (the woken waiter runs by the next kernel entry, then 2 is logged), one
+// raised while masked (3 logged before the unmask, 4 after it, by when the
+// waiter ran again), then three more.
+inline void raise_five(trigger_fn trig) {
+    trig();
+    k::yield_higher();  // a kernel entry: the switch happens here at the latest
+    log.add(2);
+    const auto st = kairos::port::irq_disable();
+    trig();
+    log.add(3);
+    kairos::port::irq_restore(st);
+    log.add(4);
+    for (int i = 0; i < 3; ++i) trig();
+}
 
 // ---- semaphore --------------------------------------------------------------
 
@@ -190,15 +209,7 @@ inline void sem_give_from_isr(trigger_fn trigger) {
         }
     });
     spawn(8, [](void*) {
-        trig();
-        k::yield_higher();  // a kernel entry: the switch happens here at the latest
-        log.add(2);
-        const auto st = kairos::port::irq_disable();
-        trig();
-        log.add(3);
-        kairos::port::irq_restore(st);
-        log.add(4);
-        for (int i = 0; i < 3; ++i) trig();  // nobody waits: 1, 1, then full
+        raise_five(trig);  // the third is the first nobody waits for: 1, 1, then full
         KT_CHECK_EQ(s.count(), 2u);
         KT_CHECK_EQ(s.overflows(), 1u);
         isr_take = true;
@@ -378,6 +389,270 @@ inline void cv_signal_from_isr(trigger_fn trigger) {
     });
     finish();
     KT_CHECK(log.equals({1, 10, 2, 200, 12, 11, 3}));
+}
+
+// ---- queue ------------------------------------------------------------------
+
+// blob: a 32-byte element (the large case of the benchmarks).
+struct blob {
+    std::uint32_t w[8];
+};
+
+// FIFO order, N elements fit, the next try_send fails and is counted, an
+// empty queue says so; a 32-byte element is copied whole.
+inline void queue_fifo_and_full() {
+    begin();
+    spawn(5, [](void*) {
+        k::queue<std::uint32_t, 3> q;
+        KT_CHECK_EQ(q.capacity(), 3u);
+        for (std::uint32_t i = 1; i <= 3; ++i) KT_CHECK(q.try_send(i));
+        KT_CHECK(!q.try_send(4u));
+        KT_CHECK(!q.send_for(4u, 0));
+        KT_CHECK_EQ(q.dropped(), 2u);
+        KT_CHECK_EQ(q.size(), 3u);
+        std::uint32_t v = 0;
+        for (std::uint32_t i = 1; i <= 3; ++i) {
+            KT_CHECK(q.try_receive(v));
+            KT_CHECK_EQ(v, i);
+            KT_CHECK(q.try_send(i + 10));  // wraps around the ring
+        }
+        for (std::uint32_t i = 1; i <= 3; ++i) {
+            q.receive(v);  // elements there: no block
+            KT_CHECK_EQ(v, i + 10);
+        }
+        KT_CHECK(!q.try_receive(v));
+        KT_CHECK(!q.receive_for(v, 0));
+        k::queue<blob, 2> b;
+        blob x{};
+        for (std::uint32_t i = 0; i < 8; ++i) x.w[i] = 0x01010101u * (i + 1);
+        KT_CHECK(b.try_send(x));
+        blob y{};
+        KT_CHECK(b.try_receive(y));
+        unsigned diff = 0;
+        for (std::uint32_t i = 0; i < 8; ++i) diff += y.w[i] != x.w[i];
+        KT_CHECK_EQ(diff, 0u);
+        log.add(1);
+    });
+    finish();
+    KT_CHECK(log.equals({1}));
+}
+
+// Move-only and counted elements: moves transfer the resource, every
+// element constructed in the queue is destroyed (received, or by the
+// queue's destructor).
+inline void queue_movable_elements() {
+    begin();
+    spawn(5, [](void*) {
+        {
+            k::queue<move_only, 2> q;
+            KT_CHECK(q.try_send(move_only{7}));
+            move_only m{9};
+            KT_CHECK(q.try_send(std::move(m)));
+            KT_CHECK_EQ(m.id, 0u);  // moved from
+            KT_CHECK(!q.try_send(move_only{5}));
+            move_only out{0};
+            KT_CHECK(q.try_receive(out));
+            KT_CHECK_EQ(out.id, 7u);
+        }
+        const int before = counted::live();
+        {
+            k::queue<counted, 4> q;
+            for (std::uint32_t i = 0; i < 3; ++i) KT_CHECK(q.try_send(counted{i}));
+            KT_CHECK_EQ(counted::live(), before + 3);
+            counted c{99};
+            KT_CHECK(q.try_receive(c));
+            KT_CHECK_EQ(c.v, 0u);
+            KT_CHECK_EQ(counted::live(), before + 3);  // c and the two queued
+        }
+        KT_CHECK_EQ(counted::live(), before);  // the destructor ended the rest
+        log.add(1);
+    });
+    finish();
+    KT_CHECK(log.equals({1}));
+}
+
+// Receivers waiting on an empty queue are served in priority order (a
+// raised one moves ahead), each element handed straight to one: the queue
+// stays empty, so the sender cannot take an element back.
+inline void queue_receivers_in_priority_order() {
+    begin();
+    static k::queue<std::uint32_t, 2> q;
+    static k::pid late;
+    static void (*const receiver)(void*) = [](void* a) {
+        std::uint32_t v = 0;
+        q.receive(v);
+        log.add(as_int(a) * 100 + static_cast<int>(v));
+    };
+    spawn(10, [](void*) {
+        spawn(6, receiver, arg(6));
+        spawn(4, receiver, arg(4));
+        late = spawn(8, receiver, arg(8));
+        KT_CHECK_EQ(k::change_priority(late, 5), 0);
+        for (std::uint32_t i = 1; i <= 3; ++i) KT_CHECK(q.send(i));  // each runs at once
+        spawn(12, receiver, arg(12));  // lower: runs when this thread sleeps
+        k::sleep_us(100);  // the receiver blocks meanwhile
+        KT_CHECK(q.send(4u));
+        KT_CHECK_EQ(q.size(), 0u);  // handed to the waiter, not queued
+        std::uint32_t v = 0;
+        KT_CHECK(!q.try_receive(v));
+        log.add(1);
+    });
+    finish();
+    KT_CHECK(log.equals({401, 802, 603, 1, 1204}));
+}
+
+// Senders waiting on a full queue are served in priority order: each
+// receive() refills the freed slot from the first of them (the queue
+// stays full while senders wait).
+inline void queue_senders_in_priority_order() {
+    begin();
+    static k::queue<std::uint32_t, 1> q;
+    static void (*const sender)(void*) = [](void* a) {
+        KT_CHECK(q.send(static_cast<std::uint32_t>(as_int(a))));
+        log.add(-as_int(a));
+    };
+    spawn(10, [](void*) {
+        KT_CHECK(q.try_send(1u));
+        spawn(6, sender, arg(6));
+        spawn(4, sender, arg(4));
+        spawn(8, sender, arg(8));
+        std::uint32_t v = 0;
+        for (int i = 0; i < 4; ++i) {
+            q.receive(v);  // the refilled sender runs at once and exits
+            log.add(static_cast<int>(v));
+            KT_CHECK_EQ(q.size(), i < 3 ? 1u : 0u);
+        }
+    });
+    finish();
+    KT_CHECK(log.equals({-4, 1, -6, 4, -8, 6, 8}));
+}
+
+// receive_for() and send_for(): false at the deadline (out unchanged, item
+// not queued and counted), true when served first, and a served wait's
+// deadline ends no later wait; huge timeouts saturate to forever.
+inline void queue_timeouts() {
+    begin();
+    static k::queue<std::uint32_t, 1> q;
+    spawn(4, [](void*) {
+        std::uint32_t v = 77;
+        const std::uint64_t t0 = kairos::port::now_us();
+        KT_CHECK(!q.receive_for(v, 2000));
+        KT_CHECK(kairos::port::now_us() - t0 >= 2000);
+        KT_CHECK_EQ(v, 77u);
+        log.add(1);
+        KT_CHECK(q.receive_for(v, 5000));  // sent after 2 ms
+        KT_CHECK_EQ(v, 5u);
+        log.add(3);
+        const std::uint64_t t1 = kairos::port::now_us();
+        q.receive(v);  // sent after 8 ms: past the old deadline
+        KT_CHECK(kairos::port::now_us() - t1 >= 8000);
+        KT_CHECK_EQ(v, 6u);
+        log.add(5);
+        KT_CHECK(q.try_send(1u));  // full now
+        const std::uint64_t t2 = kairos::port::now_us();
+        KT_CHECK(!q.send_for(2u, 1000));
+        KT_CHECK(kairos::port::now_us() - t2 >= 1000);
+        KT_CHECK_EQ(q.dropped(), 1u);
+        KT_CHECK(q.send_for(3u, ~std::uint64_t{0}));  // forever: a slot frees after 3 ms
+        log.add(7);
+    });
+    spawn(10, [](void*) {
+        k::sleep_us(4000);  // past the first deadline
+        log.add(2);
+        KT_CHECK(q.send(5u));
+        log.add(4);
+        k::sleep_us(8000);
+        KT_CHECK(q.send(6u));
+        log.add(6);
+        k::sleep_us(3000);  // the waiter is blocked in send_for(3u) meanwhile
+        std::uint32_t v = 0;
+        KT_CHECK(q.try_receive(v));
+        KT_CHECK_EQ(v, 1u);
+        KT_CHECK(q.try_receive(v));
+        KT_CHECK_EQ(v, 3u);
+    });
+    finish();
+    KT_CHECK(log.equals({1, 2, 3, 4, 5, 6, 7}));
+}
+
+// A receive deadline racing a send: rounds in which the send comes a
+// little before or after the deadline. Either the receiver got the element
+// (the queue is empty) or it timed out and the element is queued; both
+// occur, and nothing is lost or duplicated.
+inline void queue_timeout_races_send() {
+    begin();
+    static k::queue<std::uint32_t, 2> q;
+    static k::semaphore turn;
+    static int served, timed;
+    static constexpr int rounds = 21;
+    served = timed = 0;
+    spawn(4, [](void*) {
+        for (std::uint32_t i = 0; i < rounds; ++i) {
+            std::uint32_t v = 0;
+            const bool got = q.receive_for(v, 1000);
+            turn.take();  // until the send of this round happened
+            if (got) {
+                ++served;
+                KT_CHECK_EQ(q.size(), 0u);
+            } else {
+                ++timed;
+                KT_CHECK(q.try_receive(v));  // it was queued
+            }
+            KT_CHECK_EQ(v, i);
+        }
+    });
+    spawn(6, [](void*) {
+        for (std::uint32_t i = 0; i < rounds; ++i) {
+            k::sleep_us(500 + 50 * i);  // 500 .. 1500 µs
+            KT_CHECK(q.send(i));
+            KT_CHECK(turn.give());
+        }
+    });
+    finish();
+    KT_CHECK_EQ(served + timed, rounds);
+    KT_CHECK(served > 0);
+    KT_CHECK(timed > 0);
+}
+
+// try_send() from an interrupt hands the element to a waiting
+// higher-priority receiver, which runs before the interrupted thread goes
+// on (masked: at the unmask); with nobody waiting it queues until full,
+// then fails and is counted; try_receive() from an interrupt takes one.
+inline void queue_send_from_isr(trigger_fn trigger) {
+    begin();
+    static k::queue<std::uint32_t, 2> q;
+    static trigger_fn trig;
+    static std::uint32_t next;
+    static bool isr_take;
+    trig = trigger;
+    next = 1;
+    isr_take = false;
+    isr_body = [] {
+        KT_CHECK(kairos::port::in_isr());
+        std::uint32_t v = 0;
+        if (isr_take) {
+            log.add(q.try_receive(v) ? static_cast<int>(v) + 20 : 0);
+        } else {
+            log.add(q.try_send(next++) ? 1 : 0);
+        }
+    };
+    spawn(3, [](void*) {
+        for (int i = 0; i < 2; ++i) {
+            std::uint32_t v = 0;
+            q.receive(v);
+            log.add(10 + static_cast<int>(v));
+        }
+    });
+    spawn(8, [](void*) {
+        raise_five(trig);  // nobody waits from the third: 3, 4 queued, then full
+        KT_CHECK_EQ(q.size(), 2u);
+        KT_CHECK_EQ(q.dropped(), 1u);
+        isr_take = true;
+        trig();
+        KT_CHECK_EQ(q.size(), 1u);
+    });
+    finish();
+    KT_CHECK(log.equals({1, 11, 2, 3, 1, 12, 4, 1, 1, 0, 23}));
 }
 
 }  // namespace scenarios::kernel

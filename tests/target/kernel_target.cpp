@@ -79,6 +79,7 @@ void inversion_plain() { ks::priority_inversion(false); }
 void min_stack_thread_works() { ks::min_stack_thread_works(trigger); }
 void sem_give_from_isr() { ks::sem_give_from_isr(trigger); }
 void cv_signal_from_isr() { ks::cv_signal_from_isr(trigger); }
+void queue_send_from_isr() { ks::queue_send_from_isr(trigger); }
 
 // timer_preempts_busy_thread: a thread that spins without entering the
 // kernel is preempted by a higher-priority thread that the timer interrupt
@@ -322,6 +323,13 @@ int main() {
         {"cv_wait_for", ks::cv_wait_for},
         {"cv_reacquire_inherits", ks::cv_reacquire_inherits},
         {"cv_signal_from_isr", cv_signal_from_isr},
+        {"queue_fifo_and_full", ks::queue_fifo_and_full},
+        {"queue_movable_elements", ks::queue_movable_elements},
+        {"queue_receivers_in_priority_order", ks::queue_receivers_in_priority_order},
+        {"queue_senders_in_priority_order", ks::queue_senders_in_priority_order},
+        {"queue_timeouts", ks::queue_timeouts},
+        {"queue_timeout_races_send", ks::queue_timeout_races_send},
+        {"queue_send_from_isr", queue_send_from_isr},
 #if defined(__XTENSA__) || defined(__riscv)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif

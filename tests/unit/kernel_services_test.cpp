@@ -16,6 +16,7 @@
 namespace {
 
 namespace ks = scenarios::kernel;
+using int_queue = kairos::kernel::queue<int, 2>;  // a comma-free name for EXPECT_DEATH
 
 // The interrupt line is SIGUSR1, raised synchronously; time is the port's
 // virtual clock, so deadlines end when every thread is blocked.
@@ -43,6 +44,13 @@ TEST_F(services, cv_broadcast) { ks::cv_broadcast(); }
 TEST_F(services, cv_wait_for) { ks::cv_wait_for(); }
 TEST_F(services, cv_reacquire_inherits) { ks::cv_reacquire_inherits(); }
 TEST_F(services, cv_signal_from_isr) { ks::cv_signal_from_isr(trigger); }
+TEST_F(services, queue_fifo_and_full) { ks::queue_fifo_and_full(); }
+TEST_F(services, queue_movable_elements) { ks::queue_movable_elements(); }
+TEST_F(services, queue_receivers_in_priority_order) { ks::queue_receivers_in_priority_order(); }
+TEST_F(services, queue_senders_in_priority_order) { ks::queue_senders_in_priority_order(); }
+TEST_F(services, queue_timeouts) { ks::queue_timeouts(); }
+TEST_F(services, queue_timeout_races_send) { ks::queue_timeout_races_send(); }
+TEST_F(services, queue_send_from_isr) { ks::queue_send_from_isr(trigger); }
 
 #if KAIROS_ASSERTS
 using services_death = services;
@@ -80,6 +88,21 @@ TEST_F(services_death, cv_wait_without_the_mutex_is_an_assertion) {
             ks::finish();
         },
         "owner");
+}
+// A blocking receive from an interrupt is an assertion.
+TEST_F(services_death, queue_receive_from_isr_is_an_assertion) {
+    EXPECT_DEATH(
+        {
+            ks::begin();
+            static int_queue q;
+            ks::isr_body = [] {
+                int v = 0;
+                q.receive(v);
+            };
+            ks::spawn(5, [](void*) { trigger(); });
+            ks::finish();
+        },
+        "in_isr");
 }
 #endif
 

@@ -38,7 +38,9 @@ public:
     // wait_for(m, us) is wait() that stops waiting for a signal after us
     // microseconds of port::now_us(): true if signalled, false at the
     // deadline. Either way it returns owning m (re-taking m has no
-    // deadline). us >= timeout_forever (UINT64_MAX included) is wait().
+    // deadline). wait_for(m, 0) only releases and re-takes m (a waiter for
+    // m may get it in between); us >= timeout_forever (UINT64_MAX
+    // included) is wait().
     // Context: thread, interrupts enabled (assertion).
     bool wait_for(mutex& m, std::uint64_t us) noexcept;
 
