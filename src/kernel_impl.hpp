@@ -57,12 +57,23 @@ struct tcb : detail::clist_node {
     std::uint16_t base_prio = 0;  // priority set by create/change_priority
     thread_state st = thread_state::stopped;
     bool wants_reply = false;  // blocked_send from send_receive()
-    // mutex
-    mutex* waiting_for = nullptr;                // while blocked_mutex
+    // mutex; the wait lists (wait_list.cpp) share the slot: a thread is
+    // in at most one of blocked_mutex and blocked_wait.
+    union {
+        mutex* waiting_for = nullptr;  // while blocked_mutex
+        // blocked_wait: the head of the object's waiters while queued
+        // there; the waker clears it, a deadline leaves it (wait_done()
+        // tells success from timeout by it).
+        tcb** wait_list;
+    };
     mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
     std::uint8_t n_held_pi = 0;
-    // msg
-    msg* msg_slot = nullptr;     // receive target, or the message being sent
+    // msg; wait_data shares the slot: what a wait list's object passes
+    // between waker and waiter (a queue's element), while blocked_wait.
+    union {
+        msg* msg_slot = nullptr;  // receive target, or the message being sent
+        void* wait_data;
+    };
     msg* reply_slot = nullptr;   // send_receive() reply target
     tcb* senders = nullptr;      // blocked senders, priority order
     msg* queue = nullptr;        // optional power-of-two queue
@@ -76,12 +87,6 @@ struct tcb : detail::clist_node {
     bool peer_exited = false;    // released from blocked_send: the receiver exited
     std::uint16_t n_held = 0;    // mutexes owned, of either protocol
     std::uint16_t next_gen = 0;  // generation of the slot's next pid
-    // blocked_wait (wait_list.cpp): the head of the object's waiters while
-    // queued there; the waker clears it, a deadline leaves it (the woken
-    // thread tells success from timeout by it). wait_data: what the object
-    // passes between waker and waiter (a queue's element).
-    tcb** wait_list = nullptr;
-    void* wait_data = nullptr;
 };
 
 enum : std::uint8_t { wait_any = 1, wait_all = 2, wait_one = 3 };
