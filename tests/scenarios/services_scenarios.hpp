@@ -46,6 +46,7 @@ inline void sem_counts_to_max() {
     begin();
     spawn(5, [](void*) {
         k::semaphore s{2, 3};
+        KT_CHECK_EQ(s.max_count(), 3u);
         KT_CHECK(s.try_take());
         KT_CHECK(s.take_for(0));
         KT_CHECK(!s.try_take());

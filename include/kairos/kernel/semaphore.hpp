@@ -54,9 +54,10 @@ public:
     // included) is take(). Context: thread, interrupts enabled (assertion).
     [[nodiscard]] bool take_for(std::uint64_t us) noexcept;
 
-    // count() is the number of units (0 while threads wait). Context: any.
+    // count() is the number of units (0 while threads wait), max_count()
+    // the maximum. Context: any.
     std::uint32_t count() const noexcept { return count_; }
-    std::uint32_t max() const noexcept { return max_; }
+    std::uint32_t max_count() const noexcept { return max_; }
     // overflows() counts give() calls refused at max. Context: any.
     std::uint32_t overflows() const noexcept { return overflows_; }
 
