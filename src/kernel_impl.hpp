@@ -62,9 +62,22 @@ struct tcb : detail::clist_node {
     unsigned char* stack_lo = nullptr;
     tcb* next_wait = nullptr;  // next in a mutex's waiters or a receiver's senders
     // msg
-    msg* msg_slot = nullptr;    // receive target, or the message being sent
+    // wait_data shares the slot: what a wait list's object passes between
+    // waker and waiter (a queue's element), while blocked_wait.
+    union {
+        msg* msg_slot = nullptr;  // receive target, or the message being sent
+        void* wait_data;
+    };
     tcb* senders = nullptr;     // blocked senders, priority order
-    mutex* waiting_for = nullptr;  // while blocked_mutex
+    // the wait lists (wait_list.cpp) share the slot: a thread is in at most
+    // one of blocked_mutex and blocked_wait.
+    union {
+        mutex* waiting_for = nullptr;  // while blocked_mutex
+        // blocked_wait: the head of the object's waiters while queued there;
+        // the waker clears it, a deadline leaves it (wait_done() tells
+        // success from timeout by it).
+        tcb** wait_list;
+    };
     msg* reply_slot = nullptr;  // send_receive() reply target
     msg* queue = nullptr;
     std::uint32_t dropped = 0;
@@ -235,6 +248,38 @@ void arm_deadline(tcb* t, std::uint64_t us) noexcept;
 // with lock_for() (mutex_timeout.cpp), so a program that never waits with
 // a deadline does not link it, and never reaches the call.
 void mutex_timed_out(tcb* t) noexcept __attribute__((weak));
+
+// wait_timed_out(t) takes t, blocked_wait, off its object's waiters at its
+// deadline; wait_requeue(t, p) moves it there to priority p. Masked. Weak:
+// defined in wait_list.cpp, linked only by programs that use a semaphore,
+// condition variable or queue (the only way into blocked_wait).
+void wait_timed_out(tcb* t) noexcept __attribute__((weak));
+void wait_requeue(tcb* t, unsigned p) noexcept __attribute__((weak));
+
+// wait_block(list, us) queues the running thread among the waiters at
+// list (priority order, FIFO among equals) in blocked_wait, with a deadline
+// us from now (none from timeout_forever up), and requests the switch,
+// which happens when the caller unmasks. Masked, thread context (the caller
+// asserted it). wait_done() after the wait: true if a waker served the
+// thread (wait_wake()), false at the deadline.
+void wait_block(tcb*& list, std::uint64_t us, void* data = nullptr) noexcept;
+inline bool wait_done(tcb* self_tcb) noexcept {
+    const bool served = self_tcb->wait_list == nullptr;
+    self_tcb->wait_list = nullptr;
+    return served;
+}
+
+// wait_masked(list, s, us, data) ends a masked section (s: what
+// irq_disable() returned) in which the caller found it must wait: us 0
+// returns false at once; otherwise it asserts that the caller may block,
+// waits as wait_block() and returns wait_done(). Returns unmasked.
+bool wait_masked(tcb*& list, port::irq_state s, std::uint64_t us, void* data = nullptr) noexcept;
+
+// wait_wake(list) takes the first waiter off list, disarms its deadline and
+// makes it runnable (a switch is requested if it beats the running thread);
+// returns it, or nullptr if nobody waits. The caller passes the object
+// (wait_data) before or after, still masked. Masked, any context.
+tcb* wait_wake(tcb*& list) noexcept;
 
 // set_priority(t, p) changes t's effective priority wherever t is queued
 // (run queue, a mutex's waiters, a receiver's senders) and propagates an

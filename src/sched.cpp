@@ -75,6 +75,8 @@ void expire(std::uint64_t now) noexcept {
         tcb* t = timer_owner(n);
         if (t->st == thread_state::blocked_mutex) {
             mutex_timed_out(t);  // then sleeping: not queued anywhere
+        } else if (t->st == thread_state::blocked_wait) {
+            wait_timed_out(t);  // off the object's waiters
         } else if (t->st != thread_state::sleeping) {
             continue;  // a lock_for() deadline of a thread the handoff already woke
         }
@@ -374,6 +376,9 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
                 }
             }
             t->prio = static_cast<std::uint16_t>(p);
+            break;
+        case thread_state::blocked_wait:
+            wait_requeue(t, p);
             break;
         default:  // sleeping, reply, receive and flags waits: no queue
             t->prio = static_cast<std::uint16_t>(p);

@@ -118,7 +118,7 @@ public:
         });
     }
 
-private:
+protected:  // services_bodies.hpp adds benchmarks on the same sessions
     static constexpr unsigned main_prio = 7;  // RIOT THREAD_PRIORITY_MAIN
 
     // session(n, main_fn) runs main_fn as "main" at main_prio until every

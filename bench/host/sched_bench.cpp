@@ -16,6 +16,7 @@
 
 #include "bench.hpp"
 #include "sched_bodies.hpp"
+#include "services_bodies.hpp"
 
 #if KAIROS_BENCH_HAVE_BOOST_CONTEXT
 #    include <boost/context/fiber.hpp>
@@ -60,6 +61,13 @@ KB_QUOTE("sched.msg_pingpong", "riot.native64", 4585, "ns/iter", riot);
 KB_CASE("sched.flags_pingpong", "kairos", "ns/iter", lower,
         ns_per_iter<bodies::flags_pingpong, 1000000>);
 KB_QUOTE("sched.flags_pingpong", "riot.native64", 6130, "ns/iter", riot);
+using services = kairos_bench::services_bodies<ns_clock, 64 * 1024>;
+KB_CASE("sched.sem_pingpong", "kairos", "ns/iter", lower,
+        ns_per_iter<services::sem_pingpong, 1000000>);
+KB_CASE("sched.queue_pingpong.8", "kairos", "ns/iter", lower,
+        ns_per_iter<services::queue_pingpong<8>, 1000000>);
+KB_CASE("sched.queue_pingpong.32", "kairos", "ns/iter", lower,
+        ns_per_iter<services::queue_pingpong<32>, 1000000>);
 
 // Peers of the yield ping-pong: the same two switches without a scheduler.
 #if KAIROS_BENCH_HAVE_BOOST_CONTEXT

@@ -38,6 +38,7 @@
 #if defined(__arm__) || defined(__XTENSA__) || defined(__riscv)
 #  define KAIROS_BENCH_KERNEL 1
 #  include "sched_bodies.hpp"
+#  include "services_bodies.hpp"
 #endif
 
 #if defined(__arm__)
@@ -132,6 +133,7 @@ struct span {
 
 #if KAIROS_BENCH_KERNEL
 using sched = kairos_bench::sched_bodies<span, 1024>;
+using services = kairos_bench::services_bodies<span, 1024>;
 
 // sched_bench<Body>(n) runs one session of Body; a kernel failure is a
 // panic, not a number.
@@ -198,6 +200,9 @@ int main() {
         {"sched.mutex_pingpong", nullptr, sched_bench<sched::mutex_pingpong>, true},
         {"sched.msg_pingpong", nullptr, sched_bench<sched::msg_pingpong>, true},
         {"sched.flags_pingpong", nullptr, sched_bench<sched::flags_pingpong>, true},
+        {"sched.sem_pingpong", nullptr, sched_bench<services::sem_pingpong>, true},
+        {"sched.queue_pingpong.8", nullptr, sched_bench<services::queue_pingpong<8>>, true},
+        {"sched.queue_pingpong.32", nullptr, sched_bench<services::queue_pingpong<32>>, true},
 #endif
     };
     board::cycles();  // start the time base outside the measured spans

@@ -3,8 +3,10 @@
 // none of KAIROS_SIZE_{RINGS,DEFERRED,KERNEL} it is the baseline (startup,
 // runtime, port); each flag adds a typical use of that part: push/pop on an
 // spsc_ring and an mpsc_ring; schedule/run/recurrent on a deferred<16, 8>;
-// two threads with a mutex, a message and thread flags. `size` of a variant
-// minus the baseline is what that part costs (bench/target/collect).
+// two threads with a mutex, a message and thread flags; KAIROS_SIZE_SERVICES
+// (built with the kernel part) adds a semaphore, a condition variable and a
+// queue<u32, 4> used by the same two threads. `size` of a variant minus the
+// baseline is what that part costs (bench/target/collect).
 //
 // The parts' objects are globals, as firmware declares them. KAIROS_CONSTINIT
 // (GCC's __constinit, also in C++17 mode) only asserts what the library
@@ -35,6 +37,14 @@ namespace k = kairos::kernel;
 alignas(kairos::port::stack_align) unsigned char stack[1024];
 KAIROS_CONSTINIT k::mutex m;
 #endif
+#if KAIROS_SIZE_SERVICES
+#  include <kairos/kernel/condvar.hpp>
+#  include <kairos/kernel/queue.hpp>
+#  include <kairos/kernel/semaphore.hpp>
+KAIROS_CONSTINIT k::semaphore sem;
+KAIROS_CONSTINIT k::condvar cv;
+KAIROS_CONSTINIT k::queue<std::uint32_t, 4> q;
+#endif
 
 volatile std::uint32_t input = 7;
 volatile std::uint32_t output;
@@ -57,11 +67,22 @@ int main() {
         k::msg msg;
         k::receive(msg);
         (void)k::flags_wait_any(1);
+#  if KAIROS_SIZE_SERVICES
+        sem.take();
+        std::uint32_t x = 0;
+        q.receive(x);
+        (void)cv.wait_for(m, 1000);
+#  endif
         m.unlock();
     }, nullptr, "t");
     k::msg msg;
     k::send(msg, p);
     k::flags_set(p, 1);
+#  if KAIROS_SIZE_SERVICES
+    (void)sem.give();
+    (void)q.try_send(v);
+    (void)cv.signal();
+#  endif
     k::run_options o;
     o.return_when_idle = true;
     out = static_cast<std::uint32_t>(k::run(o)) + v;

@@ -25,6 +25,7 @@
 #include "kernel_misuse_scenarios.hpp"
 #include "kernel_scenarios.hpp"
 #include "runner.hpp"
+#include "services_scenarios.hpp"
 
 namespace ks = scenarios::kernel;
 
@@ -76,6 +77,9 @@ void msg_exchange() { ks::msg_exchange(trigger); }
 void inversion_inherit() { ks::priority_inversion(true); }
 void inversion_plain() { ks::priority_inversion(false); }
 void min_stack_thread_works() { ks::min_stack_thread_works(trigger); }
+void sem_give_from_isr() { ks::sem_give_from_isr(trigger); }
+void cv_signal_from_isr() { ks::cv_signal_from_isr(trigger); }
+void queue_send_from_isr() { ks::queue_send_from_isr(trigger); }
 
 // timer_preempts_busy_thread: a thread that spins without entering the
 // kernel is preempted by a higher-priority thread that the timer interrupt
@@ -307,6 +311,25 @@ int main() {
         {"send_to_self_fails", ks::send_to_self_fails},
         {"receiver_exit_releases_senders", ks::receiver_exit_releases_senders},
         {"huge_timeouts_never_expire", ks::huge_timeouts_never_expire},
+        // services_scenarios.hpp
+        {"sem_counts_to_max", ks::sem_counts_to_max},
+        {"sem_priority_order", ks::sem_priority_order},
+        {"sem_handoff", ks::sem_handoff},
+        {"sem_take_for", ks::sem_take_for},
+        {"sem_timeout_races_give", ks::sem_timeout_races_give},
+        {"sem_give_from_isr", sem_give_from_isr},
+        {"cv_signal_priority_order", ks::cv_signal_priority_order},
+        {"cv_broadcast", ks::cv_broadcast},
+        {"cv_wait_for", ks::cv_wait_for},
+        {"cv_reacquire_inherits", ks::cv_reacquire_inherits},
+        {"cv_signal_from_isr", cv_signal_from_isr},
+        {"queue_fifo_and_full", ks::queue_fifo_and_full},
+        {"queue_movable_elements", ks::queue_movable_elements},
+        {"queue_receivers_in_priority_order", ks::queue_receivers_in_priority_order},
+        {"queue_senders_in_priority_order", ks::queue_senders_in_priority_order},
+        {"queue_timeouts", ks::queue_timeouts},
+        {"queue_timeout_races_send", ks::queue_timeout_races_send},
+        {"queue_send_from_isr", queue_send_from_isr},
 #if defined(__XTENSA__) || defined(__riscv)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif

@@ -49,6 +49,7 @@ enum class thread_state : std::uint8_t {
     blocked_send,     // in msg send(): receiver busy and its queue full
     blocked_reply,    // in msg send_receive(): waiting for reply()
     blocked_flags,    // in flags wait_*()
+    blocked_wait,     // in a semaphore, condition variable or queue wait
     pending,          // runnable, waiting for the CPU
     running,          // the current thread
 };
