@@ -30,6 +30,7 @@ const char* state_name(thread_state s) noexcept {
         case thread_state::blocked_send: return "send";
         case thread_state::blocked_reply: return "reply";
         case thread_state::blocked_flags: return "flags";
+        case thread_state::blocked_wait: return "wait";
         case thread_state::pending: return "ready";
         case thread_state::running: return "running";
     }
@@ -103,6 +104,7 @@ void trace_blocked(const tcb* t) noexcept {
         case thread_state::blocked_receive: obj = reinterpret_cast<std::uintptr_t>(t->msg_slot); break;
         case thread_state::blocked_reply: obj = reinterpret_cast<std::uintptr_t>(t->reply_slot); break;
         case thread_state::blocked_flags: obj = t->wait_mask; break;
+        case thread_state::blocked_wait: obj = reinterpret_cast<std::uintptr_t>(t->wait_list); break;  // the object's waiter list, inside the object
         default: break;
     }
     trace::emit(event::blocked, static_cast<std::uint32_t>(obj), static_cast<std::uint32_t>(t->st));
