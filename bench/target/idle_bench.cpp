@@ -30,14 +30,18 @@ namespace {
 constexpr std::size_t stack_size = 1024;
 alignas(kairos::port::stack_align) unsigned char stack[stack_size];
 
+// report(name, irqs, us) prints "idle <name> <irqs> <us>" as one line.
 void report(const char* name, std::uint32_t irqs, std::uint64_t us) {
-    ktarget::print("idle ");
-    ktarget::print(name);
-    ktarget::print(" ");
-    ktarget::print_u64(irqs);
-    ktarget::print(" ");
-    ktarget::print_u64(us);
-    ktarget::print("\n");
+    char line[80] = "idle ";
+    char* p = line + 5;
+    for (const char* c = name; *c != '\0'; ++c) *p++ = *c;
+    *p++ = ' ';
+    p = kairos::detail::put_decimal(p, irqs);
+    *p++ = ' ';
+    p = kairos::detail::put_decimal(p, us);
+    *p++ = '\n';
+    *p = '\0';
+    ktarget::print(line);
 }
 
 void bench_thread(void*) {
