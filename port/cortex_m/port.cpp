@@ -191,8 +191,8 @@ namespace {
 // v == 0) after the last one. Around the event a read is ambiguous: right
 // after it, pending may not be visible yet (QEMU raises it only when its
 // timer callback runs, a few instructions late; the counter may already
-// read 0 or reloaded, to period_next - 1). sample() therefore waits out
-// v == 0 and the top settle_ticks of either period length before trusting
+// read 0 or reloaded, to period_next - 1). read_counter() therefore waits
+// out v == 0 and the top settle_ticks below period_next before trusting
 // the pending bit; real cores set both at once, and the wait is at most
 // settle_ticks + 1 ticks, only in those windows.
 constexpr std::uint32_t settle_ticks = 32;
@@ -278,8 +278,7 @@ void restart_now(std::uint32_t p) noexcept {
 
 void idle_program(std::uint64_t deadline_us) noexcept {
     if (periodic()) return;
-    const std::uint32_t mhz = core_clock.per_us;
-    idle_until = deadline_us >= UINT64_MAX / mhz ? UINT64_MAX : deadline_us * mhz;
+    idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
     const sample c = read_counter();
     if (c.pending || c.v <= write_margin) return;  // the handler programs what follows
     const std::uint64_t end = systick_base + period_cur;  // of the running period
@@ -352,14 +351,20 @@ void kairos_mcu_tick_ensure() noexcept {
 // kairos_tick() accounts the period that just ended and chooses the length
 // of the one after the period now running (SysTick reloads from RVR at the
 // end of each period, so the choice is always one period ahead).
+// Masked while the time base is updated: an interrupt above SysTick's
+// priority may read the time meanwhile.
 void kairos_tick() noexcept {
     timer_irqs = timer_irqs + 1;
+    kairos::port::irq_state s = kairos::port::irq_disable();
     systick_base = systick_base + period_cur;
     period_cur = period_next;
+    kairos::port::irq_restore(s);
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
+    s = kairos::port::irq_disable();
     const std::uint32_t p = kairos::cortex_m::reload_after(systick_base + period_cur);
     if (p != period_next) kairos::cortex_m::set_reload(p);
+    kairos::port::irq_restore(s);
 }
 
 #if KAIROS_CM_HAS_PSPLIM

@@ -42,4 +42,11 @@ struct core_clock {
     }
 };
 
+// to_ticks(us, per_us) is a now_us() time in timer ticks (per_us: the rate
+// in MHz, at most 65535), UINT64_MAX (none) for times beyond 2^48 µs,
+// which would overflow. No division.
+constexpr std::uint64_t to_ticks(std::uint64_t us, std::uint32_t per_us) noexcept {
+    return (us >> 48) != 0 ? UINT64_MAX : us * per_us;
+}
+
 }  // namespace kairos::mcu

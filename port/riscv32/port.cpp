@@ -91,8 +91,6 @@ extern "C" void kairos_tick() noexcept {
     }
     if (const kairos::riscv::irq_hook f = tick_fn) f();
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
-    // A ticker armed or the hook set just now: the tick goes on.
-    if (periodic() && compare == UINT64_MAX) set_mtimecmp(now + tick_period);
 }
 
 namespace kairos::port {
@@ -142,8 +140,7 @@ void start_scheduler() noexcept {
 // unmasking then lets it run.
 void idle(std::uint64_t deadline_us) noexcept {
     if (tick_period != 0 && !periodic()) {
-        const std::uint32_t per_us = core_clock.per_us;
-        idle_until = deadline_us >= UINT64_MAX / per_us ? UINT64_MAX : deadline_us * per_us;
+        idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
         const std::uint64_t now = riscv::cycles();
         set_mtimecmp(idle_until > now + 16 ? idle_until : now + 16);
     }

@@ -158,8 +158,7 @@ void start_scheduler() noexcept {
 // run queue after idle() returns anyway.
 void idle(std::uint64_t deadline_us) noexcept {
     if (tick_period != 0 && !periodic()) {
-        const std::uint32_t per_us = core_clock.per_us;
-        idle_until = deadline_us >= UINT64_MAX / per_us ? UINT64_MAX : deadline_us * per_us;
+        idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
         set_deadline();
     }
     wsr_intenable(rsr_intenable() & ~soft_bit);
