@@ -232,13 +232,25 @@ sample read_counter() noexcept {
 }
 
 // count_locked() returns cycles since the first start; interrupts masked.
+// SysTick itself may still preempt (before kernel::run() lowers it, its
+// priority is the reset value 0, above any BASEPRI threshold): a read that
+// a handler ran into (timer_irqs changed) is repeated.
 std::uint64_t count_locked() noexcept {
-    const sample c = read_counter();
-    if (c.v == 0) return systick_base + (c.pending ? period_cur : 0u);
-    // An event the handler has not accounted yet: the counter is in the
-    // period after it.
-    if (c.pending) return systick_base + period_cur + (period_next - c.v);
-    return systick_base + (period_cur - c.v);
+    for (;;) {
+        const std::uint32_t gen = timer_irqs;
+        const sample c = read_counter();
+        std::uint64_t t;
+        if (c.v == 0) {
+            t = systick_base + (c.pending ? period_cur : 0u);
+        } else if (c.pending) {
+            // An event the handler has not accounted yet: the counter is in
+            // the period after it.
+            t = systick_base + period_cur + (period_next - c.v);
+        } else {
+            t = systick_base + (period_cur - c.v);
+        }
+        if (timer_irqs == gen) return t;
+    }
 }
 
 bool periodic() noexcept { return !KAIROS_TICKLESS || tick_fn != nullptr || tickers; }
