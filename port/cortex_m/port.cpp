@@ -56,9 +56,14 @@ bool on_psp = false;
 //   period_cur    length of the running period
 //   period_next   SYST_RVR + 1: the length of the period after it
 //   systick_period the periodic tick (1 ms, or systick_start()'s); 0: not started
-volatile std::uint64_t systick_base = 0;
-std::uint32_t period_cur = 0;
-std::uint32_t period_next = 0;
+// In one object, so that a time read reaches all of it from one address.
+struct time_base {
+    volatile std::uint64_t base = 0;    // systick_base
+    std::uint32_t cur = 0;              // period_cur
+    std::uint32_t next = 0;             // period_next
+    volatile std::uint32_t irqs = 0;    // timer_irqs: port::timer_interrupts()
+};
+time_base tb;
 std::uint32_t systick_period = 0;
 volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
 // Tickless idle (docs/kernel.md, "Tickless idle"): idle_until is the last
@@ -67,7 +72,6 @@ volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
 // ticker keeps the periodic tick.
 std::uint64_t idle_until = 0;
 bool tickers = false;
-volatile std::uint32_t timer_irqs = 0;  // port::timer_interrupts()
 
 // The core clock (port::set_cpu_hz()).
 kairos::mcu::core_clock core_clock;
@@ -175,7 +179,7 @@ void idle(std::uint64_t deadline_us) noexcept {
     kairos_idle_exit();
 }
 
-std::uint32_t timer_interrupts() noexcept { return timer_irqs; }
+std::uint32_t timer_interrupts() noexcept { return tb.irqs; }
 
 const char* name() noexcept { return "cortex_m"; }
 
@@ -186,13 +190,13 @@ namespace kairos::cortex_m {
 namespace {
 
 // SysTick counts RVR .. 0; the wrap event (pending bit, handler adds the
-// running period to systick_base) is the 1 -> 0 step, and the next tick
-// reloads from RVR. So `v` ticks before the next event, period_cur - v (0 at
+// running period to tb.base) is the 1 -> 0 step, and the next tick
+// reloads from RVR. So `v` ticks before the next event, tb.cur - v (0 at
 // v == 0) after the last one. Around the event a read is ambiguous: right
 // after it, pending may not be visible yet (QEMU raises it only when its
 // timer callback runs, a few instructions late; the counter may already
-// read 0 or reloaded, to period_next - 1). read_counter() therefore waits
-// out v == 0 and the top settle_ticks below period_next before trusting
+// read 0 or reloaded, to tb.next - 1). read_counter() therefore waits
+// out v == 0 and the top settle_ticks below tb.next before trusting
 // the pending bit; real cores set both at once, and the wait is at most
 // settle_ticks + 1 ticks, only in those windows.
 constexpr std::uint32_t settle_ticks = 32;
@@ -213,44 +217,37 @@ bool in_systick_handler() noexcept {
     return (ipsr & 0x1FFu) == 15;  // the event was just accounted by the handler
 }
 
-// sample: the counter and whether an event is pending, read so that they
-// agree (see settle_ticks). Interrupts masked.
-struct sample {
-    bool pending;
-    std::uint32_t v;
-};
-sample read_counter() noexcept {
-    const std::uint32_t pn = period_next;
-    const bool handler = in_systick_handler();
-    for (;;) {
-        const bool pending = systick_pending();  // before v: an event after it shows as v == 0
-        const std::uint32_t v = reg::at(reg::syst_cvr);
-        // An event not yet visible leaves the counter at 0 or reloaded near
-        // period_next - 1; each window is at most settle_ticks + 1 wide.
-        if (pending || handler || (v != 0 && (v + settle_ticks < pn || v >= pn))) return {pending, v};
+// read_counter() returns the counter (24 bits) with bit 31 set if an event
+// is pending, read so that they agree (see settle_ticks). Interrupts masked.
+constexpr std::uint32_t pending_bit = 1u << 31;
+std::uint32_t read_counter() noexcept {
+    const std::uint32_t pn = tb.next;
+    // An event not yet visible leaves the counter at 0 or reloaded to
+    // [pn - settle_ticks, pn); each window is at most settle_ticks + 1 wide.
+    const auto ambiguous = [pn](std::uint32_t x) { return x == 0 || x - (pn - settle_ticks) < settle_ticks; };
+    bool pending = systick_pending();  // before v: an event after it shows as v == 0
+    std::uint32_t v = reg::at(reg::syst_cvr);
+    if (!pending && ambiguous(v) && !in_systick_handler()) {
+        do {
+            pending = systick_pending();
+            v = reg::at(reg::syst_cvr);
+        } while (!pending && ambiguous(v));
     }
+    return pending ? v | pending_bit : v;
 }
 
-// count_locked() returns cycles since the first start; interrupts masked.
-// SysTick itself may still preempt (before kernel::run() lowers it, its
-// priority is the reset value 0, above any BASEPRI threshold): a read that
-// a handler ran into (timer_irqs changed) is repeated.
+// count_locked() returns cycles since the first start; interrupts masked
+// (SysTick included: systick_start() gives it the lowest priority).
 std::uint64_t count_locked() noexcept {
-    for (;;) {
-        const std::uint32_t gen = timer_irqs;
-        const sample c = read_counter();
-        std::uint64_t t;
-        if (c.v == 0) {
-            t = systick_base + (c.pending ? period_cur : 0u);
-        } else if (c.pending) {
-            // An event the handler has not accounted yet: the counter is in
-            // the period after it.
-            t = systick_base + period_cur + (period_next - c.v);
-        } else {
-            t = systick_base + (period_cur - c.v);
-        }
-        if (timer_irqs == gen) return t;
+    std::uint32_t v = read_counter();
+    std::uint64_t t = tb.base;
+    std::uint32_t len = tb.cur;
+    if ((v & pending_bit) != 0) {  // an event not accounted yet: the counter is in the period after it
+        v &= ~pending_bit;
+        t += len;
+        len = tb.next;
     }
+    return v != 0 ? t + (len - v) : t;
 }
 
 bool periodic() noexcept { return !KAIROS_TICKLESS || tick_fn != nullptr || tickers; }
@@ -268,7 +265,7 @@ std::uint32_t reload_after(std::uint64_t start) noexcept {
 }
 
 void set_reload(std::uint32_t p) noexcept {
-    period_next = p;
+    tb.next = p;
     reg::at(reg::syst_rvr) = p - 1;
 }
 
@@ -282,8 +279,8 @@ void restart_now(std::uint32_t p) noexcept {
     reg::at(reg::syst_rvr) = p - 1;
     const std::uint32_t v = reg::at(reg::syst_cvr);
     reg::at(reg::syst_cvr) = 0;  // any write clears it; the next tick reloads (no event)
-    systick_base = systick_base + (period_cur - v);
-    period_cur = period_next = p;
+    tb.base = tb.base + (tb.cur - v);
+    tb.cur = tb.next = p;
 }
 
 }  // namespace
@@ -291,35 +288,39 @@ void restart_now(std::uint32_t p) noexcept {
 void idle_program(std::uint64_t deadline_us) noexcept {
     if (periodic()) return;
     idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
-    const sample c = read_counter();
-    if (c.pending || c.v <= write_margin) return;  // the handler programs what follows
-    const std::uint64_t end = systick_base + period_cur;  // of the running period
+    const std::uint32_t v = read_counter();  // pending: bit 31, so above write_margin
+    if ((v & pending_bit) != 0 || v <= write_margin) return;  // the handler programs what follows
+    const std::uint64_t end = tb.base + tb.cur;  // of the running period
     if (end > systick_period && idle_until < end - systick_period) {
         // An interrupt woke a thread during a long period and it now waits
         // for less: cut the period short (rare; see restart_now()).
-        const std::uint64_t now = end - c.v;
+        const std::uint64_t now = end - v;
         restart_now(reload_after(now));
         return;
     }
     const std::uint32_t p = reload_after(end);
-    if (p != period_next) set_reload(p);
+    if (p != tb.next) set_reload(p);
 }
 
 void systick_start(std::uint32_t period_cycles) noexcept {
     const port::irq_state s = port::irq_disable();
+    // The lowest priority (kernel::run() sets it too): masked by any BASEPRI
+    // threshold, so the handler never runs inside a masked time read.
+    auto& shpr3 = reg::at(reg::scb_shpr3);
+    shpr3 = shpr3 | (0xFFu << 24);
     // Keep the time already counted, including an event still pending.
-    // The first start counts from one period: systick_base never wraps.
+    // The first start counts from one period: tb.base never wraps.
     const std::uint64_t now = systick_period != 0 ? count_locked() : period_cycles;
     reg::at(reg::syst_csr) = 0;
     reg::at(reg::scb_icsr) = 1u << 25;  // PENDSTCLR: that event is in `now`
     systick_period = period_cycles;
-    period_cur = period_next = period_cycles;
+    tb.cur = tb.next = period_cycles;
     reg::at(reg::syst_rvr) = period_cycles - 1;
     reg::at(reg::syst_cvr) = 0;    // any write clears it; the next tick reloads (no event)
     reg::at(reg::syst_csr) = 0x7;  // enable, interrupt, CPU clock
     while (reg::at(reg::syst_cvr) == 0) {
     }  // at most one tick
-    systick_base = now - (period_cycles - reg::at(reg::syst_cvr));  // modulo 2^64
+    tb.base = now - (period_cycles - reg::at(reg::syst_cvr));  // modulo 2^64
     port::irq_restore(s);
 }
 
@@ -330,12 +331,12 @@ void set_tick_hook(tick_hook f) noexcept {
 
 void need_tick() noexcept {
     const port::irq_state s = port::irq_disable();
-    if (systick_period != 0 && period_cur > systick_period) {
-        const sample c = read_counter();
+    if (systick_period != 0 && tb.cur > systick_period) {
+        const std::uint32_t v = read_counter();  // pending: bit 31
         // A long tickless period runs: the tick starts at once, not at its end.
-        if (!c.pending && c.v > systick_period && c.v > write_margin) restart_now(systick_period);
+        if ((v & pending_bit) == 0 && v > systick_period && v > write_margin) restart_now(systick_period);
     }
-    if (systick_period != 0 && period_next != systick_period) set_reload(systick_period);
+    if (systick_period != 0 && tb.next != systick_period) set_reload(systick_period);
     port::irq_restore(s);
 }
 
@@ -366,17 +367,17 @@ void kairos_mcu_tick_ensure() noexcept {
 // Masked while the time base is updated: an interrupt above SysTick's
 // priority may read the time meanwhile.
 void kairos_tick() noexcept {
-    timer_irqs = timer_irqs + 1;
-    kairos::port::irq_state s = kairos::port::irq_disable();
-    systick_base = systick_base + period_cur;
-    period_cur = period_next;
+    tb.irqs = tb.irqs + 1;
+    const kairos::port::irq_state s = kairos::port::irq_disable();
+    tb.base = tb.base + tb.cur;
+    tb.cur = tb.next;
     kairos::port::irq_restore(s);
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
-    s = kairos::port::irq_disable();
-    const std::uint32_t p = kairos::cortex_m::reload_after(systick_base + period_cur);
-    if (p != period_next) kairos::cortex_m::set_reload(p);
-    kairos::port::irq_restore(s);
+    // Unmasked: a reader uses tb.next only with an event pending, and
+    // the next one is at least min_reload away.
+    const std::uint32_t p = kairos::cortex_m::reload_after(tb.base + tb.cur);
+    if (p != tb.next) kairos::cortex_m::set_reload(p);
 }
 
 #if KAIROS_CM_HAS_PSPLIM
