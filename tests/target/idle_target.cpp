@@ -39,9 +39,8 @@ std::uint32_t extra_per_sleep(std::uint64_t us) {
 #endif
 
 // The latest a wake may come after its deadline: interrupt entry, the
-// handler and the switch (a few hundred instructions, 1 ns each under
-// -icount shift=0), and the shortest reload the Cortex-M port programs
-// (512 cycles: 32 µs at 16 MHz).
+// handler and the switch (1 ns per instruction under -icount shift=0), and
+// the shortest reload the Cortex-M port programs (512 cycles).
 constexpr std::uint64_t late_bound_us = 50;
 
 // Board hooks: strong definitions replace the port's weak ones.
