@@ -115,7 +115,8 @@ void start_scheduler() noexcept;
 // and returns with interrupts masked again: after at least one interrupt
 // ran, when now_us() >= deadline_us (UINT64_MAX: none), or spuriously. The
 // kernel re-checks its run queue after every return. Hosts sleep in ppoll()
-// with the kairos signals unblocked; Cortex-M: WFI.
+// with the kairos signals unblocked; the MCU ports program their core timer
+// for deadline_us (tickless idle, docs/kernel.md) and wait in WFI / waiti.
 void idle(std::uint64_t deadline_us) noexcept;
 
 // name() returns the port's name ("x86_64_sysv", "host_ucontext", ...).
