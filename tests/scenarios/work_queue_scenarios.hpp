@@ -10,6 +10,7 @@
 #pragma once
 
 #include <kairos/kernel/thread.hpp>
+#include <kairos/kernel/timer.hpp>
 #include <kairos/kernel/work_queue.hpp>
 #include <kairos/port.hpp>
 
@@ -281,6 +282,104 @@ inline void misuse_and_restart() {
     });
     ks::finish();
     KT_CHECK(ks::log.equals({1, 3, 2}));
+}
+
+// ---- timers ---------------------------------------------------------------
+
+using timer = kairos::timer<queue>;
+inline std::uint64_t t_base;
+
+// sleep_to(t) sleeps until t µs after t_base: the scenario's wake-ups fall
+// between the timers' deadlines, never on one.
+inline void sleep_to(std::uint64_t t) {
+    const std::uint64_t now = kairos::port::now_us() - t_base;
+    if (now < t) k::sleep_us(t - now);
+}
+
+// One-shot and periodic timers: restart() from an interrupt moves a
+// one-shot's deadline, stop() from an interrupt ends a periodic one, a
+// one-shot that fired is inactive, a zero period is refused, and restart()
+// re-arms the last kind and interval from now.
+inline void timers_once_periodic_restart_stop(ks::trigger_fn trigger) {
+    begin(trigger);
+    static timer once{high, [] {
+        KT_CHECK(in_queue(high));
+        ks::log.add(1);
+    }};
+    static timer every{high, [] { ks::log.add(2); }};
+    ks::spawn(5, [](void*) {
+        start(high, 3);
+        t_base = kairos::port::now_us();
+        KT_CHECK(!once.active());
+        KT_CHECK(!once.restart());  // never started
+        KT_CHECK(once.start_once(7 * unit));
+        KT_CHECK(every.start_periodic(3 * unit));
+        KT_CHECK(once.active() && every.active());
+        sleep_to(unit * 9 / 2);  // every at 3
+        ks::isr_body = [] { KT_CHECK(once.restart()); };  // 7 -> 4.5 + 7
+        fire();
+        sleep_to(unit * 17 / 2);  // every at 6; once not at 7
+        ks::log.add(8);
+        sleep_to(unit * 21 / 2);  // every at 9
+        ks::log.add(10);
+        ks::isr_body = [] { KT_CHECK(every.stop()); };
+        fire();
+        KT_CHECK(!every.active());
+        sleep_to(unit * 27 / 2);  // once at 11.5; every not at 12
+        ks::log.add(13);
+        KT_CHECK(!once.active());  // it fired
+        KT_CHECK(!once.stop());
+        ks::isr_body = [] {
+            KT_CHECK(!once.start_periodic(0));  // zero period: refused, stopped
+            KT_CHECK(every.restart());  // periodic again, phase from 13.5
+        };
+        fire();
+        ks::isr_body = nullptr;
+        KT_CHECK(!once.active());
+        sleep_to(20 * unit);  // every at 16.5 and 19.5
+        ks::log.add(20);
+        KT_CHECK(every.stop());
+        KT_CHECK(!every.stop());
+        KT_CHECK_EQ(high.stop(), 0);
+    });
+    ks::finish();
+    KT_CHECK(ks::log.equals({2, 2, 8, 2, 10, 1, 13, 2, 2, 20}));
+    KT_CHECK_EQ(high.overflows(), 0u);
+}
+
+// The stop guarantee: a timer stopped after its pass of the queue took it
+// in (due together with another timer whose callback stops it, here from
+// an interrupt) is not called; a periodic timer that stops itself finishes
+// the call under way and is not called again. A blocking item holds the
+// queue while all three fall due, so one pass takes all three in.
+inline void timer_stop_guarantee(ks::trigger_fn trigger) {
+    begin(trigger);
+    static timer first{high, [] {
+        ks::log.add(1);
+        fire();  // the interrupt stops `second`, due in this same pass
+    }};
+    static timer second{high, [] { ks::log.add(99); }};
+    static timer self_stop{high, [] {
+        ks::log.add(3);
+        KT_CHECK(self_stop.stop());  // pending: it is periodic
+        ks::log.add(4);  // the call under way completes
+    }};
+    ks::spawn(5, [](void*) {
+        start(high, 3);
+        t_base = kairos::port::now_us();
+        KT_CHECK(self_stop.start_periodic(unit));
+        KT_CHECK(first.start_once(2 * unit));
+        KT_CHECK(second.start_once(2 * unit));
+        ks::isr_body = [] { KT_CHECK(second.stop()); };
+        KT_CHECK(high.schedule([] { k::sleep_us(3 * unit); }));  // runs now: the queue blocks
+        sleep_to(6 * unit);
+        ks::isr_body = nullptr;
+        ks::log.add(9);
+        KT_CHECK(!first.active() && !second.active() && !self_stop.active());
+        KT_CHECK_EQ(high.stop(), 0);
+    });
+    ks::finish();
+    KT_CHECK(ks::log.equals({3, 4, 1, 9}));
 }
 
 }  // namespace scenarios::work_queue

@@ -2,7 +2,7 @@
 // Work-queue scenarios (tests/scenarios/work_queue_scenarios.hpp) on the
 // target's kernel port: interrupt to queue thread, delayed and periodic
 // work on the kernel's time (the port's timer waking port::idle()),
-// cancellation from an interrupt, overflow, misuse and restart. The
+// cancellation from an interrupt, overflow, misuse and restart, timers. The
 // interrupt is the test interrupt of soft_irq.hpp (Cortex-M: IRQ0).
 #include "soft_irq.hpp"
 #include "target.hpp"
@@ -26,6 +26,8 @@ void trigger() { ktarget::pend_irq(0, ks::isr_entry); }
 void isr_schedule_runs_in_order() { wq::isr_schedule_runs_in_order(trigger); }
 void isr_registration_moves_deadline() { wq::isr_registration_moves_deadline(trigger); }
 void cancel_from_thread_and_isr() { wq::cancel_from_thread_and_isr(trigger); }
+void timers_once_periodic_restart_stop() { wq::timers_once_periodic_restart_stop(trigger); }
+void timer_stop_guarantee() { wq::timer_stop_guarantee(trigger); }
 }  // namespace
 
 int main() {
@@ -36,6 +38,8 @@ int main() {
         {"cancel_from_thread_and_isr", cancel_from_thread_and_isr},
         {"overflow_counted", wq::overflow_counted},
         {"misuse_and_restart", wq::misuse_and_restart},
+        {"timers_once_periodic_restart_stop", timers_once_periodic_restart_stop},
+        {"timer_stop_guarantee", timer_stop_guarantee},
     };
     return ktarget::run(cases);
 }

@@ -19,5 +19,7 @@ TEST_F(work_queue, isr_registration_moves_deadline) { wq::isr_registration_moves
 TEST_F(work_queue, cancel_from_thread_and_isr) { wq::cancel_from_thread_and_isr(trigger); }
 TEST_F(work_queue, overflow_counted) { wq::overflow_counted(); }
 TEST_F(work_queue, misuse_and_restart) { wq::misuse_and_restart(); }
+TEST_F(work_queue, timers_once_periodic_restart_stop) { wq::timers_once_periodic_restart_stop(trigger); }
+TEST_F(work_queue, timer_stop_guarantee) { wq::timer_stop_guarantee(trigger); }
 
 }  // namespace
