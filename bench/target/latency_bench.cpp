@@ -52,7 +52,13 @@ void irq1();
 // pend(irq) raises the bench's interrupt irq (soft_irq.hpp); it is taken
 // before pend() returns (thread, unmasked, the handler's priority is the
 // lowest).
-void pend(unsigned irq) { ktarget::pend_irq(irq, irq == 0 ? irq0 : irq1); }
+void pend(unsigned irq) {
+    if (irq == 0) {
+        ktarget::pend_irq<irq0>(0);
+    } else {
+        ktarget::pend_irq<irq1>(1);
+    }
+}
 
 void count_wake() {
     woken = woken + 1;

@@ -3,7 +3,10 @@
 // none of KAIROS_SIZE_{RINGS,DEFERRED,KERNEL} it is the baseline (startup,
 // runtime, port); each flag adds a typical use of that part: push/pop on an
 // spsc_ring and an mpsc_ring; schedule/run/recurrent on a deferred<16, 8>;
-// two threads with a mutex, a message and thread flags. `size` of a variant
+// two threads with a mutex, a message and thread flags; KAIROS_SIZE_WORK_QUEUE
+// a work_queue<8, default, 4> started, given immediate, delayed and periodic
+// work, a cancel and a stop, with the kernel core it needs (not in "all",
+// which stays rings + deferred + kernel). `size` of a variant
 // minus the baseline is what that part costs (bench/target/collect).
 //
 // The parts' objects are globals, as firmware declares them. KAIROS_CONSTINIT
@@ -25,6 +28,12 @@ KAIROS_CONSTINIT kairos::mpsc_ring<std::uint32_t, 16> mpsc_q;
 #if KAIROS_SIZE_DEFERRED
 #  include <kairos/deferred.hpp>
 KAIROS_CONSTINIT kairos::deferred<16, 8> sched;
+#endif
+#if KAIROS_SIZE_WORK_QUEUE
+#  include <kairos/kernel/thread.hpp>
+#  include <kairos/kernel/work_queue.hpp>
+alignas(kairos::port::stack_align) unsigned char wq_stack[1024];
+KAIROS_CONSTINIT kairos::work_queue<8, kairos::default_inplace_size, 4> wq;
 #endif
 #if KAIROS_SIZE_KERNEL
 #  include <kairos/kernel/msg.hpp>
@@ -65,6 +74,17 @@ int main() {
     k::run_options o;
     o.return_when_idle = true;
     out = static_cast<std::uint32_t>(k::run(o)) + v;
+#endif
+#if KAIROS_SIZE_WORK_QUEUE
+    (void)wq.start(5, wq_stack, sizeof wq_stack);
+    (void)wq.schedule([v] { output = v; });
+    (void)wq.schedule_after(1000, [] { output = 1; });
+    auto every = wq.schedule_every(1000, [] { output = 2; });
+    (void)every.cancel();
+    (void)wq.schedule([] { (void)wq.stop(); });
+    kairos::kernel::run_options wo;
+    wo.return_when_idle = true;
+    out = static_cast<std::uint32_t>(kairos::kernel::run(wo)) + v;
 #endif
     return out == v ? 0 : 1;
 }

@@ -31,7 +31,7 @@ extern "C" void IRQ0_Handler() { ks::isr_entry(); }
 namespace {
 // trigger() raises the test interrupt, whose handler is the scenario's
 // isr_entry(); it runs before trigger() returns unless masked.
-void trigger() { ktarget::pend_irq(0, ks::isr_entry); }
+void trigger() { ktarget::pend_irq<ks::isr_entry>(0); }
 
 void isr_wakes_higher() { ks::isr_wakes_higher(trigger); }
 void flags_from_isr() { ks::flags_from_isr(trigger); }

@@ -21,7 +21,7 @@ extern "C" void IRQ0_Handler() { ks::isr_entry(); }
 #endif
 
 namespace {
-void trigger() { ktarget::pend_irq(0, ks::isr_entry); }
+void trigger() { ktarget::pend_irq<ks::isr_entry>(0); }
 
 void isr_schedule_runs_in_order() { wq::isr_schedule_runs_in_order(trigger); }
 void isr_registration_moves_deadline() { wq::isr_registration_moves_deadline(trigger); }
