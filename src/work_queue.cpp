@@ -11,17 +11,17 @@ namespace kairos {
 using namespace kernel::impl;
 
 int work_queue_base::start_thread(unsigned prio, void* stack, std::size_t size,
-                                  const char* name) noexcept {
+                                  const char* name, void (*entry)(void*)) noexcept {
     KAIROS_ASSERT(!port::in_isr());
     {
         irq_guard g;
-        // relaxed: under the mask, which orders it against stop() and main().
+        // relaxed: under the mask, which orders it against stop() and serve().
         if (state_.load(std::memory_order_relaxed) != idle) return err_started;
         // The previous thread clears state_ just before it returns: it may
         // still be on the stack the caller passes again. (Its pid alone
         // could name another thread after kernel::reset().)
         if (const tcb* t = lookup(last_pid_);
-            t != nullptr && t->fn == &work_queue_base::main && t->arg == this) {
+            t != nullptr && t->fn == entry && t->arg == this) {
             return err_started;
         }
         waiting_ = false;
@@ -31,8 +31,8 @@ int work_queue_base::start_thread(unsigned prio, void* stack, std::size_t size,
         state_.store(running, std::memory_order_release);
     }
     // The thread may run before this returns (a higher priority than the
-    // caller's): main() records its own pid.
-    const kernel::pid p = kernel::thread_create(stack, size, prio, &main, this, name);
+    // caller's): serve() records its own pid.
+    const kernel::pid p = kernel::thread_create(stack, size, prio, entry, this, name);
     if (p < 0) {
         // release: as above; work scheduled meanwhile stays queued.
         state_.store(idle, std::memory_order_release);
@@ -58,7 +58,7 @@ void work_queue_base::wake(void* q) noexcept {
         // in a work item that itself sleeps is not waiting_, so its sleep
         // is left alone; the next pass sees the new work.
         w.waiting_ = false;
-        // relaxed: written by main() before it first waits, under the mask.
+        // relaxed: written by serve() before it first waits, under the mask.
         (void)kernel::wakeup(static_cast<kernel::pid>(w.pid_.load(std::memory_order_relaxed)));
     } else {
         w.pending_ = true;
@@ -88,8 +88,8 @@ void work_queue_base::sleep_until_woken(std::uint64_t delay_us) noexcept {
     port::irq_restore(s);
 }
 
-void work_queue_base::main(void* self) noexcept {
-    work_queue_base& q = *static_cast<work_queue_base*>(self);
+void work_queue_base::serve(pass_fn pass) noexcept {
+    work_queue_base& q = *this;
     {
         irq_guard g;
         q.last_pid_ = kernel::self();
@@ -99,7 +99,7 @@ void work_queue_base::main(void* self) noexcept {
     // acquire: pairs with stop()'s release (nothing is published with it,
     // but a stopping queue must not start another pass).
     while (q.state_.load(std::memory_order_acquire) == running) {
-        q.sleep_until_woken(q.pass_(q));
+        q.sleep_until_woken(pass(q));
     }
     irq_guard g;
     q.pid_.store(kernel::no_pid, std::memory_order_relaxed);  // relaxed: as above

@@ -90,12 +90,19 @@ protected:
     // due, no_deadline: nothing timed).
     using pass_fn = std::uint64_t (*)(work_queue_base& q) noexcept;
 
-    constexpr explicit work_queue_base(pass_fn pass) noexcept : pass_(pass) {}
+    // The state is all zero (no function pointer stored), so a global
+    // queue is constant-initialized in .bss, not .data.
+    constexpr work_queue_base() noexcept = default;
     ~work_queue_base() = default;
 
-    // start_thread(prio, stack, size, name) creates the thread (see
-    // work_queue::start()). Precondition: the wake hook is installed.
-    int start_thread(unsigned prio, void* stack, std::size_t size, const char* name) noexcept;
+    // start_thread(prio, stack, size, name, entry) creates the thread (see
+    // work_queue::start()) running entry(this), which must call
+    // serve(pass). Precondition: the wake hook is installed.
+    int start_thread(unsigned prio, void* stack, std::size_t size, const char* name,
+                     void (*entry)(void*)) noexcept;
+
+    // serve(pass) is the thread's body: passes and sleeps until stop().
+    void serve(pass_fn pass) noexcept;
 
     // wake(q) is the scheduler's wake hook: wakes the thread of queue q if
     // it sleeps between passes, else makes its next sleep return at once.
@@ -105,10 +112,8 @@ protected:
     enum : std::uint32_t { idle, running, stopping };
 
 private:
-    static void main(void* self) noexcept;
     void sleep_until_woken(std::uint64_t delay_us) noexcept;
 
-    pass_fn pass_;
     std::atomic<std::uint32_t> state_{idle};
     std::atomic<std::int32_t> pid_{kernel::no_pid};
     kernel::pid last_pid_ = kernel::no_pid;  // the latest thread, until it has exited; masked
@@ -137,7 +142,7 @@ public:
     static constexpr std::size_t fn_size = FnSize;
 
     // constexpr and all-zero: a global queue is constant-initialized.
-    constexpr work_queue() noexcept : work_queue_base(&pass) {}
+    constexpr work_queue() noexcept = default;
 
     // start(prio, stack, size, name) starts the queue's thread at priority
     // prio on [stack, stack + size) and returns its pid (> 0), or: any error
@@ -148,7 +153,7 @@ public:
     int start(unsigned prio, void* stack, std::size_t size, const char* name = "workq") noexcept {
         KAIROS_ASSERT(!port::in_isr());
         d_.set_wake_hook(&work_queue_base::wake, static_cast<work_queue_base*>(this));
-        return start_thread(prio, stack, size, name);
+        return start_thread(prio, stack, size, name, &entry);
     }
 
     // schedule(f) queues f (void()) to run once in the queue's thread, after
@@ -217,6 +222,10 @@ public:
     std::size_t pending() const noexcept { return d_.pending(); }
 
 private:
+    static void entry(void* self) noexcept {
+        static_cast<work_queue*>(self)->serve(&pass);
+    }
+
     static std::uint64_t pass(work_queue_base& b) noexcept {
         scheduler& d = static_cast<work_queue&>(b).d_;
         d.run();
