@@ -107,7 +107,12 @@ public:
     }
 
     // active() is true while an arming is pending. Context: any.
-    bool active() const noexcept { return handle_.active(); }
+    bool active() const noexcept {
+        const port::irq_state s = port::irq_disable();  // handle_ is replaced under the mask
+        const bool a = handle_.active();
+        port::irq_restore(s);
+        return a;
+    }
 
 private:
     bool arm(std::uint64_t us, bool periodic) noexcept {
