@@ -76,11 +76,12 @@ public:
     }
 
     // stop() asks the thread to exit and returns 0 (err_not_started if the
-    // queue is not running). The thread exits after the item it is running,
-    // if any, without running anything more; from then on every schedule
-    // call is refused. Work already queued stays queued (not run, not
-    // destroyed) and runs when the queue is started again, from the same
-    // object. Returns at once: thread() is no_pid once the thread is gone.
+    // queue is not running). From then on every schedule call is refused.
+    // The thread exits at the end of the pass under way, if any (the items
+    // that pass had taken in still run); work queued after it stays
+    // queued (not run, not destroyed) and runs when the queue is started
+    // again, from the same object. Returns at once: thread() is no_pid
+    // once the thread is gone.
     // Context: any, a work item of this queue included.
     int stop() noexcept;
 
