@@ -276,12 +276,14 @@ inline void misuse_and_restart() {
         KT_CHECK(again > 0);
         KT_CHECK(low.schedule([] {
             ks::log.add(2);
-            KT_CHECK_EQ(low.stop(), 0);  // from its own item: exits after it
+            KT_CHECK_EQ(low.stop(), 0);  // from its own item: exits after this pass
+            KT_CHECK(!low.schedule([] { ks::log.add(99); }));
         }));
+        KT_CHECK(low.schedule([] { ks::log.add(4); }));  // taken in by the same pass: runs
         ks::log.add(3);
     });
     ks::finish();
-    KT_CHECK(ks::log.equals({1, 3, 2}));
+    KT_CHECK(ks::log.equals({1, 3, 2, 4}));
 }
 
 // ---- timers ---------------------------------------------------------------
