@@ -39,6 +39,9 @@
 #  define KAIROS_BENCH_KERNEL 1
 #  include "sched_bodies.hpp"
 #  include "services_bodies.hpp"
+#  include "soft_irq.hpp"
+
+#  include <kairos/kernel/work_queue.hpp>
 #endif
 
 #if defined(__arm__)
@@ -143,6 +146,46 @@ void sched_bench(std::uint32_t n) {
 }
 #endif
 
+#if KAIROS_BENCH_KERNEL
+// sched.workqueue_isr: an interrupt schedules one work item into a
+// kairos::work_queue whose thread (priority 6) is above "main" (7, which
+// pends the interrupt, soft_irq.hpp); one iteration = pend, the handler's
+// schedule(), the queue thread woken, the item run, the thread asleep again
+// and main resumed (FreeRTOS: xTimerPendFunctionCallFromISR() to the timer
+// service task; Zephyr: k_work_submit() from an ISR).
+namespace workqueue_isr {
+kairos::work_queue<4> queue;
+alignas(kairos::port::stack_align) unsigned char stacks[2][1024];
+std::uint32_t iters;
+volatile std::uint32_t ran;
+volatile bool refused;
+void item() { ran = ran + 1; }
+void irq() {
+    if (!queue.schedule(&item)) refused = true;
+}
+void main_fn(void*) {
+    if (queue.start(6, stacks[1], sizeof stacks[1], "wq") < 0) return;
+    span::begin();
+    for (std::uint32_t i = 0; i < iters; ++i) ktarget::pend_irq<irq>(0);
+    span::end();
+    (void)queue.stop();
+}
+// run(n) is one kernel session; the item must have run once per interrupt.
+void run(std::uint32_t n) {
+    kairos::kernel::reset();
+    iters = n;
+    ran = 0;
+    refused = false;
+    kairos::kernel::run_options o;
+    o.return_when_idle = true;
+    if (kairos::kernel::thread_create(stacks[0], sizeof stacks[0], 7, main_fn, nullptr, "main") < 0 ||
+        kairos::kernel::run(o) != 0 || refused || ran != n) {
+        kairos_port_panic("bench: workqueue_isr session failed", __FILE__, __LINE__);
+    }
+}
+}  // namespace workqueue_isr
+#endif
+
 struct bench {
     const char* name;
     word_fn op;  // for call_loop; nullptr otherwise
@@ -180,6 +223,10 @@ void run(const bench& b) {
 
 }  // namespace
 
+#if KAIROS_BENCH_KERNEL && !defined(__XTENSA__) && !defined(__riscv)
+extern "C" void IRQ0_Handler() { workqueue_isr::irq(); }
+#endif
+
 int main() {
     static const bench benches[] = {
         {"overhead.call_loop", op_empty, call_loop, false},
@@ -203,6 +250,7 @@ int main() {
         {"sched.sem_pingpong", nullptr, sched_bench<services::sem_pingpong>, true},
         {"sched.queue_pingpong.8", nullptr, sched_bench<services::queue_pingpong<8>>, true},
         {"sched.queue_pingpong.32", nullptr, sched_bench<services::queue_pingpong<32>>, true},
+        {"sched.workqueue_isr", nullptr, workqueue_isr::run, true},
 #endif
     };
     board::cycles();  // start the time base outside the measured spans

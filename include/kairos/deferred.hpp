@@ -78,8 +78,10 @@ class deferred {
 public:
     using task = inplace_function<void(), FnSize>;
     using recurrent_fn = inplace_function<bool(), FnSize>;
-    // wake_fn is the wake hook: called by schedule() after a successful push,
-    // in the producer's context, so it must be async-signal-safe on hosts
+    // wake_fn is the wake hook: called in the producer's context after every
+    // change the consumer must take in (a successful schedule(), a successful
+    // schedule_recurrent(), a cancel() that returned true: each may move the
+    // consumer's next deadline), so it must be async-signal-safe on hosts
     // (sem_post, write to an eventfd/pipe) and ISR-safe on MCUs.
     using wake_fn = void (*)(void* ctx) noexcept;
 
@@ -114,11 +116,7 @@ public:
             if (detail::is_null_callable(f)) return false;
             // A full ring refuses the push and counts it (overflows()).
             if (!queue_.try_emplace(std::forward<F>(f))) return false;
-            // acquire: pairs with set_wake_hook's release, so ctx is visible.
-            if (wake_fn w = wake_.load(std::memory_order_acquire)) {
-                // relaxed: ordered by the acquire on wake_ above.
-                w(wake_ctx_.load(std::memory_order_relaxed));
-            }
+            wake();
             return true;
         }
     }
@@ -206,6 +204,7 @@ public:
             e.period = period_us;
             e.due = now() + period_us;  // the first due time, armed by the consumer
             publish(i);
+            wake();  // a sleeping consumer recomputes its delay
             return handle{this, static_cast<std::uint16_t>(i), gen};
         }
     }
@@ -509,6 +508,7 @@ private:
             }
             // release: the consumer that takes this note (acquire) sees the bit.
             inbox_.fetch_or(cancel_note, std::memory_order_release);
+            wake();  // the consumer frees the entry and recomputes its delay
             return true;
         } else {
             const auto saved = Rmw::section::enter();
@@ -520,7 +520,17 @@ private:
                              std::memory_order_release);
             }
             Rmw::section::leave(saved);
+            if (ok) wake();  // as above
             return ok;
+        }
+    }
+
+    // wake() calls the wake hook, if one is installed. Context: any.
+    void wake() noexcept {
+        // acquire: pairs with set_wake_hook's release, so ctx is visible.
+        if (wake_fn w = wake_.load(std::memory_order_acquire)) {
+            // relaxed: ordered by the acquire on wake_ above.
+            w(wake_ctx_.load(std::memory_order_relaxed));
         }
     }
 

@@ -154,6 +154,25 @@ inline void deferred_wake_hook() {
     KT_CHECK_EQ(wakes, 2);
 }
 
+// A registration and a successful cancel() call the wake hook too: either
+// moves the consumer's next deadline (a consumer sleeping until the old one
+// would run a new shorter period late). A refused one does not.
+inline void deferred_wake_hook_recurrent() {
+    kairos::deferred<2, 1> d;
+    int wakes = 0;
+    d.set_wake_hook([](void* c) noexcept { ++*static_cast<int*>(c); }, &wakes);
+    auto h = d.schedule_recurrent([] { return true; }, 1000);
+    KT_CHECK(h);
+    KT_CHECK_EQ(wakes, 1);
+    KT_CHECK(!d.schedule_recurrent([] { return true; }, 1000));  // pool full: no wake
+    KT_CHECK_EQ(wakes, 1);
+    KT_CHECK(h.cancel());
+    KT_CHECK_EQ(wakes, 2);
+    KT_CHECK(!h.cancel());  // already cancelled: no wake
+    KT_CHECK_EQ(wakes, 2);
+    d.set_wake_hook(nullptr, nullptr);
+}
+
 // ---- recurrent -------------------------------------------------------------
 
 inline void recurrent_period_and_skip() {

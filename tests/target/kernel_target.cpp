@@ -10,13 +10,7 @@
 // msip, each shared with the port's switch requests) whose handler is the scenario's
 // isr_entry(); sleeping relies on the timer (SysTick, CCOMPARE0) waking
 // port::idle().
-#if defined(__XTENSA__)
-#  include "lx106.hpp"
-#elif defined(__riscv)
-#  include "riscv.hpp"
-#else
-#  include "cortex_m.hpp"
-#endif
+#include "soft_irq.hpp"  // and the architecture header
 #include "target.hpp"
 
 #ifndef KAIROS_SCENARIO_STACK
@@ -31,45 +25,14 @@ namespace ks = scenarios::kernel;
 
 namespace k = kairos::kernel;
 
-#if defined(__XTENSA__) || defined(__riscv)
-#  if defined(__XTENSA__)
-namespace soft_irq_port = kairos::lx106;
-#  else
-namespace soft_irq_port = kairos::riscv;
-#  endif
-namespace {
-volatile bool soft_irq_for_test = false;  // tells trigger()'s interrupts from switch requests
-void soft_irq() {
-    if (soft_irq_for_test) {
-        soft_irq_for_test = false;
-        ks::isr_entry();
-    }
-}
-// trigger() raises the software interrupt (request_switch() does that; the
-// kernel's start_scheduler() enabled it); it runs before trigger() returns
-// unless masked.
-void trigger() {
-    soft_irq_port::set_soft_irq_hook(soft_irq);
-    soft_irq_for_test = true;
-    kairos::port::request_switch();
-}
-}  // namespace
-#else
+#if !defined(__XTENSA__) && !defined(__riscv)
 extern "C" void IRQ0_Handler() { ks::isr_entry(); }
-
-namespace {
-// trigger() pends IRQ0; it runs before trigger() returns unless masked.
-void trigger() {
-    namespace reg = kairos::cortex_m::reg;
-    kairos::cortex_m::set_irq_priority(0, 0xFF);  // it calls kairos: maskable
-    reg::at(reg::nvic_iser) = 1u;
-    reg::at(reg::nvic_ispr) = 1u;
-    asm volatile("dsb\n\tisb" ::: "memory");
-}
-}  // namespace
 #endif
 
 namespace {
+// trigger() raises the test interrupt, whose handler is the scenario's
+// isr_entry(); it runs before trigger() returns unless masked.
+void trigger() { ktarget::pend_irq<ks::isr_entry>(0); }
 
 void isr_wakes_higher() { ks::isr_wakes_higher(trigger); }
 void flags_from_isr() { ks::flags_from_isr(trigger); }
