@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Kernel internals shared by sched.cpp, mutex.cpp, msg.cpp and
-// thread_flags.cpp. Everything here is touched only with interrupts masked
-// (port::irq_disable()), which is the kernel's one lock.
+// Kernel internals shared by the kernel's sources in src/ (with
+// priority_inheritance.hpp, included below). Everything here is touched
+// only with interrupts masked (port::irq_disable()), which is the kernel's
+// one lock.
 #pragma once
 
 #include <kairos/detail/clist.hpp>
@@ -286,10 +287,6 @@ tcb* wait_wake(tcb*& list) noexcept;
 // increase to the owner of an inheritance mutex t waits for. Masked.
 void set_priority(tcb* t, unsigned p) noexcept;
 
-// recompute_priority(t): base priority raised by the first waiter of each
-// inheritance mutex t holds. Masked.
-void recompute_priority(tcb* t) noexcept;
-
 // prio_queue_insert(head, t): insert t into a singly linked wait list
 // sorted by priority, FIFO among equals. prio_queue_remove unlinks t.
 void prio_queue_insert(tcb*& head, tcb* t) noexcept;
@@ -319,6 +316,31 @@ inline void mutex_access::set_waiters(mutex& m, const impl::tcb* head) noexcept 
 }  // namespace kairos::kernel
 
 namespace kairos::kernel::impl {
+// set_owner(m, p) stores p as m's owner; the protocol bit and the waiters
+// stay. Masked.
+inline void set_owner(mutex& m, pid p) noexcept {
+    std::uint32_t& w = mutex_access::word(m);
+    w = (w & ~mutex::pid_mask) | static_cast<std::uint32_t>(p);
+}
+
+// hand_over(m, pi, next) makes next, the first waiter, the owner of m at once
+// (nobody can barge in between) and unlinks it in O(1): it is the head of
+// the sorted waiters. The word is written once: owner, protocol bit (pi,
+// 0 or mutex::pi_bit) and the next waiter. Masked.
+__attribute__((always_inline)) inline void hand_over(mutex& m, std::uint32_t pi, tcb* next) noexcept {
+    const tcb* after = next->next_wait;
+    const std::uint32_t waiters =
+        after == nullptr ? 0u : static_cast<std::uint32_t>(static_cast<std::uint16_t>(after->id));
+    mutex_access::word(m) = (waiters << mutex::waiter_shift) | pi | static_cast<std::uint16_t>(next->id);
+    ++next->n_held;
+    next->next_wait = nullptr;
+    next->waiting_for = nullptr;
+}
+}  // namespace kairos::kernel::impl
+
+#include "priority_inheritance.hpp"
+
+namespace kairos::kernel::impl {
 // wait_for_mutex(m, self) queues self among m's waiters (priority order,
 // FIFO among equals), takes it off the run queue and raises an inheritance
 // owner; the switch happens when the caller unmasks. Precondition: m is
@@ -336,9 +358,6 @@ __attribute__((always_inline)) inline void wait_for_mutex(mutex& m, tcb* self) n
     mutex_access::set_waiters(m, head);
     self->waiting_for = &m;
     block_current(thread_state::blocked_mutex);
-    if ((w & mutex::pi_bit) != 0) {  // the bit never changes
-        tcb* o = lookup(static_cast<pid>(w & mutex::pid_mask));
-        if (o != nullptr && self->prio < o->prio) set_priority(o, self->prio);
-    }
+    inherit_raise(w, self->prio);
 }
 }  // namespace kairos::kernel::impl

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The scheduler: thread table, run queue, switching decisions, sleep list,
-// priority changes and inheritance bookkeeping shared with mutex.cpp.
+// priority changes (priority inheritance: priority_inheritance.hpp/.cpp).
 #include "kernel_impl.hpp"
 
 #include <kairos/config.hpp>
@@ -258,15 +258,6 @@ void prio_queue_remove(tcb*& head, tcb* t) noexcept {
     t->next_wait = nullptr;
 }
 
-void recompute_priority(tcb* t) noexcept {
-    unsigned p = t->base_prio;
-    for (unsigned i = 0; i < t->n_held_pi; ++i) {
-        const tcb* w = first_waiter(t->held_pi[i]->word());
-        if (w != nullptr && w->prio < p) p = w->prio;
-    }
-    set_priority(t, p);
-}
-
 }  // namespace impl
 
 using namespace impl;
@@ -356,10 +347,7 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
             t->prio = static_cast<std::uint16_t>(p);
             prio_queue_insert(head, t);
             mutex_access::set_waiters(*m, head);
-            if ((w & mutex::pi_bit) != 0) {
-                tcb* o = lookup(m->owner());
-                if (o != nullptr && p < o->prio) set_priority(o, p);  // follows the chain
-            }
+            inherit_raise(w, p);  // follows the chain of owners
             break;
         }
         case thread_state::blocked_send:
