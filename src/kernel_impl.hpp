@@ -217,14 +217,24 @@ inline tcb* first_waiter(std::uint32_t w) noexcept {
     return p == 0 ? nullptr : &threads[p & slot_mask];
 }
 
-// make_runnable(t) queues t at the end of its level and requests a switch
-// if t beats the running thread: only while the kernel runs, so a wake-up
+// make_ready(t) is where a thread becomes runnable: t, queued nowhere,
+// joins the end of its level in state pending. It requests no switch and
+// records no trace event: make_runnable() does both for a wake-up; deadline
+// expiry (whose callers decide next), thread creation (its own event and
+// switch rule) and a runnable thread's priority change (set_priority(),
+// a requeue) call make_ready() itself. Interrupts masked.
+inline void make_ready(tcb* t) noexcept {
+    t->st = thread_state::pending;
+    rq.push_back(t, t->prio);
+}
+
+// make_runnable(t) makes t ready (make_ready()) and requests a switch if t
+// beats the running thread: only while the kernel runs, so a wake-up
 // before run() does not start switching from the boot context. Interrupts
 // masked.
 __attribute__((flatten)) inline void make_runnable(tcb* t) noexcept {
     KAIROS_TRACE_READY(t);
-    t->st = thread_state::pending;
-    rq.push_back(t, t->prio);
+    make_ready(t);
     if (t->prio < current->prio && running) port::request_switch();
 }
 

@@ -81,8 +81,7 @@ void expire(std::uint64_t now) noexcept {
             continue;  // a lock_for() deadline of a thread the handoff already woke
         }
         KAIROS_TRACE_READY(t);
-        t->st = thread_state::pending;
-        rq.push_back(t, t->prio);
+        make_ready(t);  // no switch request: the caller decides next
     }
 }
 
@@ -232,8 +231,7 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     if ((flags & create_sleeping) != 0) {
         t->st = thread_state::sleeping;
     } else {
-        t->st = thread_state::pending;
-        rq.push_back(t, prio);
+        make_ready(t);
         if ((flags & create_no_yield) == 0 && prio < current->prio) reschedule();
     }
     return t->id;
@@ -337,7 +335,7 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
         case thread_state::running:
             rq.remove(t, t->prio);
             t->prio = static_cast<std::uint16_t>(p);
-            rq.push_back(t, p);
+            make_ready(t);  // at the end of its new level
             break;
         case thread_state::blocked_mutex: {
             mutex* m = t->waiting_for;
