@@ -50,6 +50,8 @@ struct tcb : detail::clist_node {
     pid id = no_pid;  // no_pid while the slot is free
     std::uint16_t prio = 0;       // effective priority (inheritance included)
     std::uint16_t base_prio = 0;  // priority set by create/change_priority
+    // st is never thread_state::running: a runnable thread is pending, the
+    // current one included (a switch writes no state; state() reports it).
     thread_state st = thread_state::stopped;
     bool wants_reply = false;  // blocked_send from send_receive()
     // flags
@@ -143,7 +145,7 @@ struct sched_core {
     // it vetoes the run queue's answer (run_queue::best_unless()), so the
     // common decision is one test for both.
     std::uint32_t slow_pick = 0;
-    bool running = false;  // between run()'s start and its return
+    bool started = false;  // the kernel has started: between run()'s start and its return
 #if KAIROS_NARROW_LOAD_OFFSETS
     detail::run_queue<prio_levels, runqueue_encoding> rq;
 #endif
@@ -152,7 +154,7 @@ extern sched_core core;
 inline constexpr auto& rq = core.rq;
 inline constexpr auto& current = core.current;
 inline constexpr auto& slow_pick = core.slow_pick;
-inline constexpr auto& running = core.running;
+inline constexpr auto& started = core.started;
 inline constexpr std::uint32_t slow_pick_on = ~0u;  // slow_pick's only non-zero value
 
 // A pid is a slot number (its low slot_bits bits, 1..max_threads) and a
@@ -235,7 +237,7 @@ inline void make_ready(tcb* t) noexcept {
 __attribute__((flatten)) inline void make_runnable(tcb* t) noexcept {
     KAIROS_TRACE_READY(t);
     make_ready(t);
-    if (t->prio < current->prio && running) port::request_switch();
+    if (t->prio < current->prio && started) port::request_switch();
 }
 
 // block_current(s) takes the running thread off the run queue in state s
@@ -307,13 +309,8 @@ void prio_queue_remove(tcb*& head, tcb* t) noexcept;
 // at all without KAIROS_ASSERTS.
 inline void assert_can_block(port::irq_state s) noexcept {
     KAIROS_ASSERT(s == 0 && !port::in_isr());
-    KAIROS_ASSERT(running && current != &threads[0]);
+    KAIROS_ASSERT(started && current != &threads[0]);
     (void)s;
-}
-
-// is_runnable(s): pending or running.
-constexpr bool is_runnable(thread_state s) noexcept {
-    return s == thread_state::pending || s == thread_state::running;
 }
 
 }  // namespace kairos::kernel::impl

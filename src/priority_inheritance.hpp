@@ -72,7 +72,7 @@ __attribute__((noinline)) inline void unlock_inherit(mutex& m, pid owner_pid, tc
     if (old != nullptr) recompute_priority(old);  // drop what this mutex lent
     // The old owner may have lost an inherited priority (RIOT 1d99f4f), and
     // the new one's may have changed after make_runnable() decided.
-    if (running && rq.best_prio() < current->prio) port::request_switch();
+    if (started && rq.best_prio() < current->prio) port::request_switch();
 }
 
 }  // namespace

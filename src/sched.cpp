@@ -67,7 +67,7 @@ alignas(std::uintptr_t) unsigned char boot_canary[canary_size];
 // wake-up before run() (or from a signal after it) must not start switching
 // from the boot context.
 void reschedule() noexcept {
-    if (running) port::request_switch();
+    if (started) port::request_switch();
 }
 
 void expire(std::uint64_t now) noexcept {
@@ -271,7 +271,7 @@ pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*
     return create(stack, size, prio, fn, arg, nm, flags);
 }
 
-pid self() noexcept { return running ? current->id : no_pid; }
+pid self() noexcept { return started ? current->id : no_pid; }
 
 // yield() makes the scheduling decision itself when it is cheap: after the
 // rotation, a thread that is still the head of its level, with no better
@@ -280,7 +280,7 @@ pid self() noexcept { return running ? current->id : no_pid; }
 // requested (a switch that resumes the same thread saves and restores its
 // whole context for nothing). Anything else goes through the switch.
 void yield() noexcept {
-    KAIROS_ASSERT(running && !port::in_isr());
+    KAIROS_ASSERT(started && !port::in_isr());
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
     rq.rotate(cur->prio);
@@ -331,8 +331,7 @@ int wakeup(pid p) noexcept {
 void impl::set_priority(tcb* t, unsigned p) noexcept {
     if (t->prio == p) return;
     switch (t->st) {
-        case thread_state::pending:
-        case thread_state::running:
+        case thread_state::pending:  // runnable (never stored as running)
             rq.remove(t, t->prio);
             t->prio = static_cast<std::uint16_t>(p);
             make_ready(t);  // at the end of its new level
@@ -444,7 +443,7 @@ std::size_t stack_unused(pid p) noexcept {
 unsigned live_threads() noexcept { return live; }
 
 int run(const run_options& o) noexcept {
-    KAIROS_ASSERT(!running && current == boot && !port::in_isr());
+    KAIROS_ASSERT(!started && current == boot && !port::in_isr());
     options = o;
     boot->stack_lo = boot_canary;
     put_canary(boot_canary);
@@ -457,14 +456,14 @@ int run(const run_options& o) noexcept {
         if (id < 0) return id;
         idle_tcb = lookup(id);
     }
-    running = true;
+    started = true;
     port::start_scheduler();  // returns when the scheduler picks the boot context
-    running = false;
+    started = false;
     if (overflowed != nullptr) report_overflow(overflowed);
     if (idle_tcb != nullptr) {
         irq_guard g;
         tcb* t = idle_tcb;
-        if (is_runnable(t->st)) rq.remove(t, t->prio);
+        if (t->st == thread_state::pending) rq.remove(t, t->prio);
         t->st = thread_state::stopped;
         t->id = no_pid;
         --live;
@@ -474,7 +473,7 @@ int run(const run_options& o) noexcept {
 }
 
 void reset() noexcept {
-    KAIROS_ASSERT(!running);
+    KAIROS_ASSERT(!started);
     irq_guard g;
     for (auto& t : threads) {
         timer_queue::disarm(t.timer);
