@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // mutex: sorted waiters, direct handoff; priority inheritance
-// (protocol::inherit) is in priority_inheritance.cpp.
+// (protocol::inherit) is in priority_inheritance.hpp and .cpp.
 #include "kernel_impl.hpp"
 
 namespace kairos::kernel {
