@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The scheduler: thread table, run queue, switching decisions, sleep list,
-// priority changes and inheritance bookkeeping shared with mutex.cpp.
+// priority changes (priority inheritance: priority_inheritance.hpp/.cpp).
 #include "kernel_impl.hpp"
 
 #include <kairos/config.hpp>
@@ -67,7 +67,7 @@ alignas(std::uintptr_t) unsigned char boot_canary[canary_size];
 // wake-up before run() (or from a signal after it) must not start switching
 // from the boot context.
 void reschedule() noexcept {
-    if (running) port::request_switch();
+    if (started) port::request_switch();
 }
 
 void expire(std::uint64_t now) noexcept {
@@ -81,8 +81,7 @@ void expire(std::uint64_t now) noexcept {
             continue;  // a lock_for() deadline of a thread the handoff already woke
         }
         KAIROS_TRACE_READY(t);
-        t->st = thread_state::pending;
-        rq.push_back(t, t->prio);
+        make_ready(t);  // no switch request: the caller decides next
     }
 }
 
@@ -232,8 +231,7 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     if ((flags & create_sleeping) != 0) {
         t->st = thread_state::sleeping;
     } else {
-        t->st = thread_state::pending;
-        rq.push_back(t, prio);
+        make_ready(t);
         if ((flags & create_no_yield) == 0 && prio < current->prio) reschedule();
     }
     return t->id;
@@ -258,15 +256,6 @@ void prio_queue_remove(tcb*& head, tcb* t) noexcept {
     t->next_wait = nullptr;
 }
 
-void recompute_priority(tcb* t) noexcept {
-    unsigned p = t->base_prio;
-    for (unsigned i = 0; i < t->n_held_pi; ++i) {
-        const tcb* w = first_waiter(t->held_pi[i]->word());
-        if (w != nullptr && w->prio < p) p = w->prio;
-    }
-    set_priority(t, p);
-}
-
 }  // namespace impl
 
 using namespace impl;
@@ -282,7 +271,7 @@ pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*
     return create(stack, size, prio, fn, arg, nm, flags);
 }
 
-pid self() noexcept { return running ? current->id : no_pid; }
+pid self() noexcept { return started ? current->id : no_pid; }
 
 // yield() makes the scheduling decision itself when it is cheap: after the
 // rotation, the head of the running thread's level is the next thread when
@@ -307,7 +296,7 @@ __attribute__((noinline)) void yield_through_switch(port::irq_state s) noexcept 
 #endif
 
 void yield() noexcept {
-    KAIROS_ASSERT(running && !port::in_isr());
+    KAIROS_ASSERT(started && !port::in_isr());
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
     rq.rotate(cur->prio);
@@ -370,11 +359,10 @@ int wakeup(pid p) noexcept {
 void impl::set_priority(tcb* t, unsigned p) noexcept {
     if (t->prio == p) return;
     switch (t->st) {
-        case thread_state::pending:
-        case thread_state::running:
+        case thread_state::pending:  // runnable (never stored as running)
             rq.remove(t, t->prio);
             t->prio = static_cast<std::uint16_t>(p);
-            rq.push_back(t, p);
+            make_ready(t);  // at the end of its new level
             break;
         case thread_state::blocked_mutex: {
             mutex* m = t->waiting_for;
@@ -384,10 +372,7 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
             t->prio = static_cast<std::uint16_t>(p);
             prio_queue_insert(head, t);
             mutex_access::set_waiters(*m, head);
-            if ((w & mutex::pi_bit) != 0) {
-                tcb* o = lookup(m->owner());
-                if (o != nullptr && p < o->prio) set_priority(o, p);  // follows the chain
-            }
+            inherit_raise(w, p);  // follows the chain of owners
             break;
         }
         case thread_state::blocked_send:
@@ -486,7 +471,7 @@ std::size_t stack_unused(pid p) noexcept {
 unsigned live_threads() noexcept { return live; }
 
 int run(const run_options& o) noexcept {
-    KAIROS_ASSERT(!running && current == boot && !port::in_isr());
+    KAIROS_ASSERT(!started && current == boot && !port::in_isr());
     options = o;
     boot->stack_lo = boot_canary;
     put_canary(boot_canary);
@@ -499,14 +484,14 @@ int run(const run_options& o) noexcept {
         if (id < 0) return id;
         idle_tcb = lookup(id);
     }
-    running = true;
+    started = true;
     port::start_scheduler();  // returns when the scheduler picks the boot context
-    running = false;
+    started = false;
     if (overflowed != nullptr) report_overflow(overflowed);
     if (idle_tcb != nullptr) {
         irq_guard g;
         tcb* t = idle_tcb;
-        if (is_runnable(t->st)) rq.remove(t, t->prio);
+        if (t->st == thread_state::pending) rq.remove(t, t->prio);
         t->st = thread_state::stopped;
         t->id = no_pid;
         --live;
@@ -516,7 +501,7 @@ int run(const run_options& o) noexcept {
 }
 
 void reset() noexcept {
-    KAIROS_ASSERT(!running);
+    KAIROS_ASSERT(!started);
     irq_guard g;
     for (auto& t : threads) {
         timer_queue::disarm(t.timer);
