@@ -8,7 +8,12 @@ using namespace impl;
 
 namespace {
 
-bool queue_push(tcb* t, const msg& m) noexcept {
+// The helpers below are the hand-off of send() and receive(), and of their
+// _for forms: always inline, so that the second caller does not turn them
+// into calls on the plain path (docs/targets.md).
+#define KAIROS_MSG_INLINE __attribute__((always_inline)) inline
+
+KAIROS_MSG_INLINE bool queue_push(tcb* t, const msg& m) noexcept {
     if (t->queue == nullptr || t->q_count > t->q_mask) return false;
     t->queue[(t->q_head + t->q_count) & t->q_mask] = m;
     ++t->q_count;
@@ -16,7 +21,7 @@ bool queue_push(tcb* t, const msg& m) noexcept {
     return true;
 }
 
-bool queue_pop(tcb* t, msg& m) noexcept {
+KAIROS_MSG_INLINE bool queue_pop(tcb* t, msg& m) noexcept {
     if (t->q_count == 0) return false;
     m = t->queue[t->q_head];
     t->q_head = static_cast<std::uint16_t>((t->q_head + 1) & t->q_mask);
@@ -26,7 +31,7 @@ bool queue_pop(tcb* t, msg& m) noexcept {
 }
 
 // deliver(t, m): t waits in receive(); copy and wake it.
-void deliver(tcb* t, const msg& m) noexcept {
+KAIROS_MSG_INLINE void deliver(tcb* t, const msg& m) noexcept {
     *t->msg_slot = m;
     t->msg_slot = nullptr;
     KAIROS_TRACE_EVENT(msg_send, t->id, m.type);
@@ -34,7 +39,7 @@ void deliver(tcb* t, const msg& m) noexcept {
 }
 
 // take_sender(self, m): take the first blocked sender's message.
-bool take_sender(tcb* self_tcb, msg& m) noexcept {
+KAIROS_MSG_INLINE bool take_sender(tcb* self_tcb, msg& m) noexcept {
     tcb* s = self_tcb->senders;
     if (s == nullptr) return false;
     prio_queue_remove(self_tcb->senders, s);
@@ -51,7 +56,7 @@ bool take_sender(tcb* self_tcb, msg& m) noexcept {
 
 // refill(self): after a queued message was taken, move one blocked plain
 // sender into the freed queue slot so it can go on.
-void refill(tcb* self_tcb) noexcept {
+KAIROS_MSG_INLINE void refill(tcb* self_tcb) noexcept {
     tcb* s = self_tcb->senders;
     if (s == nullptr || s->wants_reply) return;
     prio_queue_remove(self_tcb->senders, s);
