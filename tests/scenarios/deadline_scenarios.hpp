@@ -128,7 +128,7 @@ inline void deadline_send() {
 // returns when satisfied in time.
 inline void deadline_flags() {
     begin();
-    static k::pid w;
+    static k::pid w, setter;
     w = spawn(4, [](void*) {
         KT_CHECK_EQ(k::flags_wait_any_for(1, 0), 0u);
         const std::uint64_t t0 = dl_now();
@@ -139,13 +139,16 @@ inline void deadline_flags() {
         KT_CHECK_EQ(k::flags_get(k::self()), 2u);          // nothing cleared
         KT_CHECK_EQ(k::flags_wait_one_until(8, dl_now() + 1000), 0u);
         log.add(1);
+        k::msg m;
+        KT_CHECK_EQ(k::try_send(m, setter), 1);  // it runs once we wait
         KT_CHECK_EQ(k::flags_wait_all_for(3, 50000), 3u);  // 1 set soon after
         KT_CHECK_EQ(k::flags_wait_one_for(0xC, 5000), 4u);  // lowest of 4|8
         KT_CHECK_EQ(k::flags_wait_any_until(0xC, dl_now() + 10), 8u);  // already set
         log.add(3);
     });
-    spawn(10, [](void*) {
-        while (log.n == 0) k::sleep_us(500);  // until w's timed-out waits are done
+    setter = spawn(10, [](void*) {
+        k::msg m;
+        k::receive(m);  // from w, once its timed-out waits are done
         log.add(2);
         KT_CHECK_EQ(k::flags_set(w, 1), 0);
         KT_CHECK_EQ(k::flags_set(w, 0xC), 0);
