@@ -85,8 +85,8 @@ struct tcb : detail::clist_node {
     msg* queue = nullptr;
     std::uint32_t dropped = 0;
     mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
-    // timer: the thread's entry in the kernel's timer_queue (the one the
-    // deferred scheduler uses too), armed while in sleep_us() or lock_for();
+    // timer: the thread's entry in the kernel's timer queue (timers), armed
+    // while in sleep_us() or a wait with a deadline;
     // timer_owner() maps it back to its slot.
     timer_node timer;
     void (*fn)(void*) = nullptr;
@@ -255,6 +255,18 @@ __attribute__((flatten)) inline KAIROS_SIZE_NOINLINE void block_current(thread_s
 // mutex wait gives up: mutex_timed_out()). A timeout of timeout_forever or
 // more arms nothing: t waits until something else wakes it. Masked.
 void arm_deadline(tcb* t, std::uint64_t us) noexcept;
+
+// timers: the kernel's one timer queue, every thread's deadline (one timer
+// per slot, so it never fills): sleep_us() and every _for/_until wait.
+extern timer_queue<max_threads> timers;
+
+// disarm_deadline(t) disarms t's timer if it is armed. Masked.
+inline void disarm_deadline(tcb* t) noexcept { timers.disarm(t->timer); }
+
+// receiver_of(t) is the thread in whose senders t, blocked_send, waits
+// (found by a scan of the table: rare paths only, a priority change or a
+// deadline of a blocked sender), or nullptr. Masked.
+tcb* receiver_of(const tcb* t) noexcept;
 
 // mutex_timed_out(t) takes t, blocked in mutex::lock_for(), off its mutex's
 // waiters and lowers the owners that t had raised. Masked. Weak: defined

@@ -37,7 +37,7 @@ bool mutex::lock_for(std::uint64_t us) noexcept {
         wait_for_mutex(*this, self_tcb);
         port::irq_restore_kernel(s);  // waits; back after a handoff or at the deadline
         irq_guard g;
-        timer_queue::disarm(self_tcb->timer);  // still armed after a handoff
+        disarm_deadline(self_tcb);  // still armed after a handoff
         return owner() == self_tcb->id;
     }
 }

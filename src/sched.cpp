@@ -20,12 +20,12 @@ tcb* timer_owner(timer_node* n) noexcept {
     const auto d = reinterpret_cast<unsigned char*>(n) - reinterpret_cast<unsigned char*>(&threads[0].timer);
     return &threads[static_cast<std::size_t>(d) / sizeof(tcb)];
 }
+timer_queue<max_threads> timers;
 sched_core core;  // constant-initialised: its members have constant initialisers
 
 namespace {
 
 tcb* const boot = &threads[0];  // the context that called run()
-timer_queue timers;  // sleep_us() deadlines
 bool stop_requested = false;  // idle thread asks to return to boot
 run_options options;
 unsigned live = 0;
@@ -73,12 +73,25 @@ void reschedule() noexcept {
 void expire(std::uint64_t now) noexcept {
     while (timer_node* n = timers.pop_due(now)) {
         tcb* t = timer_owner(n);
-        if (t->st == thread_state::blocked_mutex) {
-            mutex_timed_out(t);  // then sleeping: not queued anywhere
-        } else if (t->st == thread_state::blocked_wait) {
-            wait_timed_out(t);  // off the object's waiters
-        } else if (t->st != thread_state::sleeping) {
-            continue;  // a lock_for() deadline of a thread the handoff already woke
+        switch (t->st) {
+            case thread_state::sleeping:
+            case thread_state::blocked_receive:  // the waits that are in no queue
+            case thread_state::blocked_reply:
+            case thread_state::blocked_flags:
+                break;
+            case thread_state::blocked_send: {  // off the receiver's senders
+                tcb* r = receiver_of(t);
+                if (r != nullptr) prio_queue_remove(r->senders, t);
+                break;
+            }
+            case thread_state::blocked_mutex:
+                mutex_timed_out(t);  // then sleeping: not queued anywhere
+                break;
+            case thread_state::blocked_wait:
+                wait_timed_out(t);  // off the object's waiters
+                break;
+            default:
+                continue;  // the deadline of a thread a waker already made runnable
         }
         KAIROS_TRACE_READY(t);
         make_ready(t);  // no switch request: the caller decides next
@@ -338,6 +351,23 @@ void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
     slow_pick = slow_pick_on;
 }
 
+// A receiver field in every tcb would cost every thread a word; a scan of
+// the table costs only the rare paths that need it.
+tcb* impl::receiver_of(const tcb* t) noexcept {
+    for (tcb& r : threads) {
+        for (const tcb* w = r.senders; w != nullptr; w = w->next_wait) {
+            if (w == t) return &r;
+        }
+    }
+    return nullptr;
+}
+
+std::uint64_t timeout_until(std::uint64_t deadline_us) noexcept {
+    if (deadline_us == deadline_forever) return timeout_forever;
+    const std::uint64_t now = port::now_us();
+    return time_before(now, deadline_us) ? deadline_us - now : 0;  // below 2^63
+}
+
 void sleep_us(std::uint64_t us) noexcept {
     const port::irq_state s = port::irq_disable();
     assert_can_block(s);
@@ -351,7 +381,7 @@ int wakeup(pid p) noexcept {
     tcb* t = lookup(p);
     if (t == nullptr) return err_bad_pid;
     if (t->st != thread_state::sleeping) return 0;
-    timer_queue::disarm(t->timer);
+    timers.disarm(t->timer);
     make_runnable(t);
     return 1;
 }
@@ -375,21 +405,15 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
             inherit_raise(w, p);  // follows the chain of owners
             break;
         }
-        case thread_state::blocked_send:
+        case thread_state::blocked_send: {
             // Receivers serve senders in priority order, so t moves in the
-            // queue it waits in. Found by a scan of the table: a boosted
-            // blocked sender is rare, a receiver field in every tcb is not.
-            for (tcb& r : threads) {
-                for (const tcb* w = r.senders; w != nullptr; w = w->next_wait) {
-                    if (w != t) continue;
-                    prio_queue_remove(r.senders, t);
-                    t->prio = static_cast<std::uint16_t>(p);
-                    prio_queue_insert(r.senders, t);
-                    return;
-                }
-            }
+            // queue it waits in.
+            tcb* r = receiver_of(t);
+            if (r != nullptr) prio_queue_remove(r->senders, t);
             t->prio = static_cast<std::uint16_t>(p);
+            if (r != nullptr) prio_queue_insert(r->senders, t);
             break;
+        }
         case thread_state::blocked_wait:
             wait_requeue(t, p);
             break;
@@ -504,7 +528,7 @@ void reset() noexcept {
     KAIROS_ASSERT(!started);
     irq_guard g;
     for (auto& t : threads) {
-        timer_queue::disarm(t.timer);
+        timers.disarm(t.timer);
         t = tcb{};
     }
     rq = {};

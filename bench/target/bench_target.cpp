@@ -30,6 +30,7 @@
 #include <kairos/bits.hpp>
 #include <kairos/mpsc_ring.hpp>
 #include <kairos/spsc_ring.hpp>
+#include <kairos/timer_queue.hpp>
 
 #include <cstdint>
 
@@ -118,6 +119,24 @@ void now_loop(std::uint32_t n) {
     std::uint64_t acc = 0;
     for (std::uint32_t i = 0; i < n; ++i) acc += kairos::port::now_us();
     sink = static_cast<unsigned>(acc);
+}
+
+// timer_rearm_loop(n): n re-arms of one timer among timer_count armed ones,
+// each under the interrupt mask as the kernel arms a deadline, alternately
+// to the earliest and to the latest due time (the worst case of a sorted
+// list and of a heap): masked.max.timer.rearm_64 is one arm() with 64
+// timers armed.
+constexpr unsigned timer_count = 64;
+kairos::timer_node timer_nodes[timer_count];
+kairos::timer_queue<timer_count> timer_q;
+void timer_rearm_loop(std::uint32_t n) {
+    for (unsigned i = 0; i < timer_count; ++i) (void)timer_q.arm(timer_nodes[i], 1000u + 8u * i);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const auto st = kairos::port::irq_disable();
+        (void)timer_q.arm(timer_nodes[i % timer_count], (i & 1u) != 0 ? 1u : 100000u);
+        kairos::port::irq_restore(st);
+    }
+    for (kairos::timer_node& t : timer_nodes) timer_q.disarm(t);
 }
 
 // span: the measured span, between the two marks, timed by the board
@@ -241,6 +260,7 @@ int main() {
         {"ring.spsc.push_pop", nullptr, spsc_loop, false},
         {"ring.mpsc.push_pop", nullptr, mpsc_loop, false},
         {"port.now_us", nullptr, now_loop, false},
+        {"timer.rearm_64", nullptr, timer_rearm_loop, false},
 #if KAIROS_BENCH_KERNEL
         {"sched.nop", nullptr, sched_bench<sched::nop>, true},
         {"sched.yield_pingpong", nullptr, sched_bench<sched::yield_pingpong>, true},

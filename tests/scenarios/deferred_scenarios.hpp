@@ -436,7 +436,7 @@ inline void recurrent_next_due_at_the_end_of_the_time_line() {
 // ---- timer queue -----------------------------------------------------------
 
 inline void timer_queue_order_and_due() {
-    kairos::timer_queue q;
+    kairos::timer_queue<8> q;
     kairos::timer_node a, b, c, d;
     KT_CHECK(q.empty());
     KT_CHECK(!q.due(0));
@@ -451,7 +451,7 @@ inline void timer_queue_order_and_due() {
     KT_CHECK(q.pop_due(10) == &b);
     KT_CHECK(q.pop_due(10) == &d);
     KT_CHECK(q.pop_due(10) == nullptr);
-    kairos::timer_queue::disarm(c);
+    q.disarm(c);
     KT_CHECK(!c.armed());
     KT_CHECK(q.pop_due(100) == &a);
     KT_CHECK(q.empty());
@@ -461,7 +461,7 @@ inline void timer_queue_order_and_due() {
     q.arm(a, 9);
     KT_CHECK(q.pop_due(100) == &b);
     KT_CHECK(q.pop_due(100) == &a);
-    kairos::timer_queue::disarm(a);
+    q.disarm(a);
     // Wrap-correct ordering near the end of the 64-bit line.
     const std::uint64_t top = ~std::uint64_t{0};
     q.arm(a, 5);          // after the wrap

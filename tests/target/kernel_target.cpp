@@ -16,6 +16,7 @@
 #ifndef KAIROS_SCENARIO_STACK
 #  define KAIROS_SCENARIO_STACK (6 * 1024)  // stack_high_water uses 4 KiB
 #endif
+#include "deadline_scenarios.hpp"
 #include "kernel_misuse_scenarios.hpp"
 #include "kernel_scenarios.hpp"
 #include "runner.hpp"
@@ -43,6 +44,7 @@ void min_stack_thread_works() { ks::min_stack_thread_works(trigger); }
 void sem_give_from_isr() { ks::sem_give_from_isr(trigger); }
 void cv_signal_from_isr() { ks::cv_signal_from_isr(trigger); }
 void queue_send_from_isr() { ks::queue_send_from_isr(trigger); }
+void deadline_wakeup_from_isr() { ks::deadline_wakeup_from_isr(trigger); }
 
 // timer_preempts_busy_thread: a thread that spins without entering the
 // kernel is preempted by a higher-priority thread that the timer interrupt
@@ -293,6 +295,14 @@ int main() {
         {"queue_timeouts", ks::queue_timeouts},
         {"queue_timeout_races_send", ks::queue_timeout_races_send},
         {"queue_send_from_isr", queue_send_from_isr},
+        // deadline_scenarios.hpp
+        {"deadline_receive", ks::deadline_receive},
+        {"deadline_send", ks::deadline_send},
+        {"deadline_flags", ks::deadline_flags},
+        {"deadline_races", ks::deadline_races},
+        {"deadline_saturation", ks::deadline_saturation},
+        {"deadline_wakeup_from_isr", deadline_wakeup_from_isr},
+        {"timer_queue_random_order", ks::timer_queue_random_order},
 #if defined(__XTENSA__) || defined(__riscv)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif

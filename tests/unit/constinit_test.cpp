@@ -56,8 +56,8 @@ KAIROS_TEST_CONSTINIT kairos::spsc_slot_ring<std::uint32_t, 16> g_slot;
 KAIROS_TEST_CONSTINIT kairos::mpsc_ring<std::uint32_t, 16> g_mpsc;
 KAIROS_TEST_CONSTINIT kairos::mpsc_ring<tracked, 2> g_mpsc_tracked;
 KAIROS_TEST_CONSTINIT kairos::deferred<16, 8> g_deferred;
-KAIROS_TEST_CONSTINIT kairos::timer_queue g_timers;
-KAIROS_TEST_CONSTINIT kairos::node_list g_list;
+KAIROS_TEST_CONSTINIT kairos::timer_queue<8> g_timers;
+KAIROS_TEST_CONSTINIT kairos::detail::clist g_list;
 KAIROS_TEST_CONSTINIT kairos::inplace_function<int(int)> g_fn;
 KAIROS_TEST_CONSTINIT kairos::work_queue<8> g_work_queue;
 
