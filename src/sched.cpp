@@ -295,6 +295,7 @@ void yield() noexcept {
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
     rq.rotate(cur->prio);
+    slice_done(cur);
     // The first test is the whole cost when the level has other threads.
     if (rq.level(cur->prio).front() != cur || slow_pick || rq.best_nonempty() != cur ||
         !stack_intact(cur)) {
@@ -414,6 +415,7 @@ void exit() noexcept {
         make_runnable(w);
     }
     rq.remove(t, t->prio);
+    slice_done(t);
     t->st = thread_state::stopped;
     t->id = no_pid;  // its pid is stale from here on
     --live;

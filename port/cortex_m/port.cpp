@@ -11,6 +11,7 @@
 
 #include <kairos/bits.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/time_slice_hook.hpp>
 #include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
@@ -118,6 +119,9 @@ void start_scheduler() noexcept {
     cortex_m::reg::at(cortex_m::reg::scb_shcsr) |= cortex_m::reg::shcsr_usgfaultena;
     asm volatile("dsb\n\tisb" ::: "memory");
 #endif
+    // Time slicing is checked on the tick: start it now (otherwise the first
+    // now_us() does).
+    if (KAIROS_TIME_SLICE_US != 0) kairos_mcu_tick_ensure();
     if (!on_psp) {
         kairos_cortex_m_thread_to_psp(isr_stack + sizeof isr_stack);
         on_psp = true;
@@ -230,6 +234,7 @@ void kairos_tick() noexcept {
     KAIROS_TRACE_ISR_ENTER(15);  // SysTick, exception 15; timestamped once the period is counted
     if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
+    KAIROS_SCHED_TICK();  // time slicing, when compiled in
     KAIROS_TRACE_ISR_EXIT(15);
 }
 

@@ -9,6 +9,7 @@
 
 #include <kairos/bits.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/time_slice_hook.hpp>
 #include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
@@ -76,6 +77,7 @@ extern "C" void kairos_tick() noexcept {
     set_mtimecmp(next);
     if (const kairos::riscv::irq_hook f = tick_fn) f();
     if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
+    KAIROS_SCHED_TICK();  // time slicing, when compiled in
     KAIROS_TRACE_ISR_EXIT(7);
 }
 

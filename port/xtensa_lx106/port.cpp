@@ -10,6 +10,7 @@
 #include <kairos/bits.hpp>
 #include <kairos/config.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/time_slice_hook.hpp>
 #include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
@@ -72,6 +73,7 @@ extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
     const std::uint32_t c = kairos::lx106::ccount();
     if (c < ccount_last) ++ccount_high;
     ccount_last = c;
+    KAIROS_SCHED_TICK();  // time slicing, when compiled in (after the wrap accounting)
     KAIROS_TRACE_ISR_EXIT(6);
 }
 
