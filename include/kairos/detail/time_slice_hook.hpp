@@ -20,10 +20,15 @@ extern "C" {
 // requests a switch (never switches itself). Defined by: kernel, only with
 // KAIROS_TIME_SLICE_US. Called by: the port's periodic tick (MCUs:
 // kairos_tick(), through KAIROS_SCHED_TICK()), or on hosts, which have no
-// tick, by whatever interrupt stands in for one. Context: isr.
-void kairos_sched_tick() noexcept;
+// tick, by whatever interrupt stands in for one. Context: isr. Weak: null
+// in a program that does not link the kernel, so a tick alone (tickers,
+// the time base) does not pull the thread table in.
+void kairos_sched_tick() noexcept __attribute__((weak));
 }
-#  define KAIROS_SCHED_TICK() kairos_sched_tick()
+#  define KAIROS_SCHED_TICK()                                  \
+      do {                                                     \
+          if (kairos_sched_tick != nullptr) kairos_sched_tick(); \
+      } while (0)
 #else
 #  define KAIROS_SCHED_TICK() static_cast<void>(0)
 #endif
