@@ -63,9 +63,12 @@ inline void copy_counts(std::uint32_t (&to)[busy_threads]) {
 }
 
 // busy(i): count until the run ends; thread 0 may yield once half-way.
+// The turn and the count are one masked step, so a preemption cannot fall
+// between noticing a turn and recording it.
 inline void busy(void* a) {
     const int i = as_int(a);
     while (!bs.stop) {
+        const kairos::port::irq_state s = kairos::port::irq_disable();
         if (bs.last != i) {  // the CPU came to this thread from another busy one
             if (bs.last >= 0) {
                 ++bs.turns;
@@ -74,6 +77,7 @@ inline void busy(void* a) {
             bs.last = i;
         }
         ++bs.count[i];
+        kairos::port::irq_restore(s);
         if ((bs.count[i] & 63u) == 0 && kairos::port::now_us() >= bs.end_us) bs.stop = true;
         if (i == 0 && bs.yield_once && kairos::port::now_us() >= bs.end_us - run_us / 2) {
             bs.yield_once = false;
