@@ -219,6 +219,19 @@ inline tcb* first_waiter(std::uint32_t w) noexcept {
     return p == 0 ? nullptr : &threads[p & slot_mask];
 }
 
+// slice_owner is the thread whose time slice runs (src/time_slice.cpp),
+// nullptr when the next tick starts a fresh one. slice_done(t) ends t's
+// slice when t blocks, yields or exits, so it gets a fresh one when it runs
+// again. Nothing at all without KAIROS_TIME_SLICE_US. Masked.
+#if KAIROS_TIME_SLICE_US
+extern tcb* slice_owner;
+inline void slice_done(const tcb* t) noexcept {
+    if (slice_owner == t) slice_owner = nullptr;
+}
+#else
+inline void slice_done(const tcb*) noexcept {}
+#endif
+
 // make_ready(t) is where a thread becomes runnable: t, queued nowhere,
 // joins the end of its level in state pending. It requests no switch and
 // records no trace event: make_runnable() does both for a wake-up; deadline
@@ -246,6 +259,7 @@ __attribute__((flatten)) inline void make_runnable(tcb* t) noexcept {
 __attribute__((flatten)) inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
     rq.remove(current, current->prio);
     current->st = s;
+    slice_done(current);
     KAIROS_TRACE_BLOCKED(current);
     port::request_switch();
 }

@@ -313,6 +313,7 @@ void yield() noexcept {
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
     rq.rotate(cur->prio);
+    slice_done(cur);
     tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
 #if KAIROS_PORT_DIRECT_SWITCH
     if ((s | slow_pick) != 0 || rq.best_nonempty() != next || !stack_intact(cur)) {
@@ -451,6 +452,7 @@ void exit() noexcept {
         make_runnable(w);
     }
     rq.remove(t, t->prio);
+    slice_done(t);
     t->st = thread_state::stopped;
     t->id = no_pid;  // its pid is stale from here on
     --live;

@@ -21,6 +21,7 @@
 #include "kernel_scenarios.hpp"
 #include "runner.hpp"
 #include "services_scenarios.hpp"
+#include "timeslice_scenarios.hpp"
 
 namespace ks = scenarios::kernel;
 
@@ -243,6 +244,21 @@ void fpu_caller_saved_survive_isr() {
 
 }  // namespace
 
+// The time-slicing scenarios' harness: a busy iteration only counts (the
+// tick preempts it anywhere) and the periodic interrupt is the port's tick
+// hook, after which the port's tick runs the slice check.
+const ks::timeslice::slice_harness slice_harness{
+    [] {},
+    [](void (*fn)()) { ktarget::periodic_irq_start(1000, fn); },
+    [] { ktarget::periodic_irq_stop(); },
+};
+#if KAIROS_TIME_SLICE_US
+void slicing_shares_level() { ks::timeslice::slicing_shares_level(slice_harness); }
+#else
+void slicing_off_runs_first_until_yield() { ks::timeslice::slicing_off_runs_first_until_yield(slice_harness); }
+#endif
+void higher_priority_preempts() { ks::timeslice::higher_priority_preempts(slice_harness); }
+
 int main() {
     static const ktarget::test_case cases[] = {
         {"priority_order", ks::priority_order},
@@ -303,6 +319,13 @@ int main() {
         {"deadline_saturation", ks::deadline_saturation},
         {"deadline_wakeup_from_isr", deadline_wakeup_from_isr},
         {"timer_queue_random_order", ks::timer_queue_random_order},
+        // timeslice_scenarios.hpp
+#if KAIROS_TIME_SLICE_US
+        {"slicing_shares_level", slicing_shares_level},
+#else
+        {"slicing_off_runs_first_until_yield", slicing_off_runs_first_until_yield},
+#endif
+        {"higher_priority_preempts", higher_priority_preempts},
 #if defined(__XTENSA__) || defined(__riscv)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif

@@ -3,8 +3,8 @@
 //
 // Fixed-priority preemptive scheduling in RIOT's model: priority 0 is the
 // highest; the highest-priority runnable thread runs; threads of equal
-// priority run in FIFO order and only yield() rotates them (no time
-// slicing). Stacks are static and supplied by the caller; the kernel
+// priority run in FIFO order and only yield() rotates them, unless time
+// slicing is compiled in (KAIROS_TIME_SLICE_US, kernel/config.hpp). Stacks are static and supplied by the caller; the kernel
 // allocates nothing. Interrupt handlers never switch: they mark threads
 // runnable and request a switch, which the port performs at interrupt exit
 // (Cortex-M) or at the interrupted thread's next kernel entry (hosts). See
