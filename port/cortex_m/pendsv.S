@@ -62,9 +62,12 @@ PendSV_Handler:
     mrs     r2, psplim              /* outgoing thread's stack limit */
 #  endif
 #  if defined(__ARM_FP)
+    /* A branch rather than an IT block: a thread without FPU context (the
+     * common case) then executes two instructions here, not three. */
     tst     lr, #KAIROS_CM_EXC_RETURN_FTYPE /* clear: extended frame */
-    it      eq
-    vstmdbeq r0!, {s16-s31}         /* also triggers the lazy s0-s15 stacking */
+    bne     1f
+    vstmdb  r0!, {s16-s31}          /* also triggers the lazy s0-s15 stacking */
+1:
 #  endif
 #  if KAIROS_CM_HAS_PSPLIM
     stmdb   r0!, {r2, r4-r11, lr}   /* PSPLIM, callee-saved, EXC_RETURN */
@@ -89,8 +92,9 @@ PendSV_Handler:
 #  endif
 #  if defined(__ARM_FP)
     tst     lr, #KAIROS_CM_EXC_RETURN_FTYPE
-    it      eq
-    vldmiaeq r0!, {s16-s31}
+    bne     2f
+    vldmia  r0!, {s16-s31}
+2:
 #  endif
 #  if KAIROS_CM_HAS_PSPLIM
     /* Limit first: MSR to PSPLIM/PSP checks nothing, and the incoming
