@@ -289,9 +289,14 @@ pid self() noexcept { return running ? current->id : no_pid; }
 // level runnable, no slow decision due (sleep deadlines, a stop, an
 // overflow) and its canary intact would be picked again, so no switch is
 // requested (a switch that resumes the same thread saves and restores its
-// whole context for nothing). Anything else goes through the switch.
+// whole context for nothing). Anything else goes through the switch. Where
+// the port traps for yield(), the trap makes the same decision
+// (kairos_sched_yield()) and the switch, without a second masked section.
 void yield() noexcept {
     KAIROS_ASSERT(running && !port::in_isr());
+#ifdef KAIROS_PORT_YIELD_TRAP
+    if (port::yield_trap()) return;
+#endif
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
     rq.rotate(cur->prio);
@@ -574,3 +579,24 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     current = next;
     return next->ctx;
 }
+
+#ifdef KAIROS_PORT_YIELD_TRAP
+// kairos_sched_yield() (port.hpp) is yield() as one decision in the port's
+// trap: the rotation, then the fast decision's tests (no slow decision due,
+// the level is the best one, the outgoing canary intact); anything else
+// requests the full decision.
+extern "C" void* kairos_sched_yield(void* ctx) noexcept {
+    tcb* const cur = current;
+    rq.rotate(cur->prio);
+    tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
+    if (slow_pick != 0 || !rq.none_better(cur->prio) || !stack_intact(cur)) {
+        kairos::port::request_switch();
+        return nullptr;
+    }
+    if (next == cur) return nullptr;
+    KAIROS_TRACE_SWITCH(cur, next);
+    cur->ctx = ctx;
+    current = next;
+    return next->ctx;
+}
+#endif
