@@ -29,7 +29,7 @@ if(NOT KAIROS_PORT IN_LIST kairos_ports)
 endif()
 
 # kairos_port_interface(target DIR dir [IRQ_INLINE] [NO_IDLE_IN_SWITCH]
-# HEADERS h...) is what a port.cmake calls to give target the port's public
+# [DIRECT_SWITCH] HEADERS h...) is what a port.cmake calls to give target the port's public
 # face, the same in the build tree and installed:
 # - dir (under port/) becomes a PUBLIC include directory, installed as
 #   include/kairos/port/<dir name>/, with HEADERS, the headers a consumer
@@ -41,9 +41,11 @@ endif()
 #   call from that record alone, never from what the include path finds;
 #   NO_IDLE_IN_SWITCH records that the port's switch must not wait in
 #   port::idle() (KAIROS_PORT_IDLE_IN_SWITCH 0: the kernel idles in its own
-#   context), and the top-level KAIROS_MAX_SYSCALL_PRIO is written there too.
+#   context); DIRECT_SWITCH records that the port defines port::switch_to()
+#   (KAIROS_PORT_DIRECT_SWITCH 1), and the top-level KAIROS_MAX_SYSCALL_PRIO
+#   is written there too.
 function(kairos_port_interface target)
-    cmake_parse_arguments(arg "IRQ_INLINE;NO_IDLE_IN_SWITCH" "DIR" "HEADERS" ${ARGN})
+    cmake_parse_arguments(arg "IRQ_INLINE;NO_IDLE_IN_SWITCH;DIRECT_SWITCH" "DIR" "HEADERS" ${ARGN})
     get_filename_component(dir_name ${arg_DIR} NAME)
     if(arg_IRQ_INLINE AND NOT "kairos_port_irq.hpp" IN_LIST arg_HEADERS)
         message(FATAL_ERROR "kairos_port_interface: IRQ_INLINE needs kairos_port_irq.hpp in HEADERS")
@@ -58,6 +60,11 @@ function(kairos_port_interface target)
         set(KAIROS_PORT_IDLE_IN_SWITCH 0)
     else()
         set(KAIROS_PORT_IDLE_IN_SWITCH 1)
+    endif()
+    if(arg_DIRECT_SWITCH)
+        set(KAIROS_PORT_DIRECT_SWITCH 1)
+    else()
+        set(KAIROS_PORT_DIRECT_SWITCH 0)
     endif()
     set(gen ${PROJECT_BINARY_DIR}/kairos_generated/${target})
     configure_file(${PROJECT_SOURCE_DIR}/cmake/port_config.hpp.in ${gen}/kairos/port_config.hpp @ONLY)

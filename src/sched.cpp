@@ -285,13 +285,29 @@ pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*
 pid self() noexcept { return running ? current->id : no_pid; }
 
 // yield() makes the scheduling decision itself when it is cheap: after the
-// rotation, a thread that is still the head of its level, with no better
-// level runnable, no slow decision due (sleep deadlines, a stop, an
-// overflow) and its canary intact would be picked again, so no switch is
-// requested (a switch that resumes the same thread saves and restores its
-// whole context for nothing). Anything else goes through the switch. Where
-// the port traps for yield(), the trap makes the same decision
+// rotation, the head of the running thread's level is the next thread when
+// no better level is runnable, no slow decision is due (sleep deadlines, a
+// stop, an overflow) and the running thread's canary is intact. If that
+// head is the running thread, no switch is requested (a switch that
+// resumes the same thread saves and restores its whole context for
+// nothing); if it is another and the port has a direct switch
+// (KAIROS_PORT_DIRECT_SWITCH), yield() switches to it itself, as
+// kairos_sched_switch() would have, without the request and the port's
+// routine. Anything else, and every yield() with the mask already taken by
+// the caller, goes through the switch. Where the port traps for yield()
+// (KAIROS_PORT_YIELD_TRAP), the trap makes the same decision
 // (kairos_sched_yield()) and the switch, without a second masked section.
+#if KAIROS_PORT_DIRECT_SWITCH
+namespace {
+// yield_through_switch(s) ends a yield() that needs the port's switch. Out
+// of line so yield()'s direct path keeps no registers across its calls.
+__attribute__((noinline)) void yield_through_switch(port::irq_state s) noexcept {
+    port::request_switch();
+    port::irq_restore_kernel(s);
+}
+}  // namespace
+#endif
+
 void yield() noexcept {
     KAIROS_ASSERT(running && !port::in_isr());
 #ifdef KAIROS_PORT_YIELD_TRAP
@@ -300,12 +316,24 @@ void yield() noexcept {
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
     rq.rotate(cur->prio);
+    tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
+#if KAIROS_PORT_DIRECT_SWITCH
+    if ((s | slow_pick) != 0 || rq.best_nonempty() != next || !stack_intact(cur)) {
+        return yield_through_switch(s);
+    }
+    if (next != cur) {
+        KAIROS_TRACE_SWITCH(cur, next);
+        current = next;
+        port::switch_to(&cur->ctx, next->ctx);
+    }
+    port::irq_restore_kernel(0);
+#else
     // The first test is the whole cost when the level has other threads.
-    if (rq.level(cur->prio).front() != cur || slow_pick || rq.best_nonempty() != cur ||
-        !stack_intact(cur)) {
+    if (next != cur || slow_pick || rq.best_nonempty() != cur || !stack_intact(cur)) {
         port::request_switch();
     }
     port::irq_restore_kernel(s);
+#endif
 }
 
 void yield_higher() noexcept {

@@ -31,6 +31,11 @@ void set_cpu_hz(std::uint32_t hz) noexcept;
 // Context: any.
 std::uint32_t cpu_hz() noexcept;
 
+// timer_interrupts() counts the core-timer interrupts taken since reset
+// (SysTick, mtimecmp, CCOMPARE0): what tickless idle saves shows here.
+// Wraps at 2^32. Defined by: port. Context: any.
+std::uint32_t timer_interrupts() noexcept;
+
 // console_write() (port.hpp) is the board's on MCUs: a UART, semihosting
 // under QEMU. Weak default (common): output dropped.
 
@@ -56,15 +61,32 @@ void kairos_tick() noexcept;
 void kairos_usage_fault() noexcept;
 
 // kairos_mcu_tick_ensure() starts the core timer's periodic tick (1 ms) if it
-// does not run yet; kairos::ticker calls it when arming. Defined by: port.
+// does not run yet, and keeps it periodic (no tickless idle) while a ticker
+// is armed; kairos::ticker calls it when arming. Defined by: port.
 // Context: thread.
 void kairos_mcu_tick_ensure() noexcept;
 
-// kairos_mcu_ticker_tick() fires due kairos::tickers; kairos_tick() calls it.
-// Defined by: common (port/mcu_common/ticker.cpp), referenced weakly so that
-// ticker.cpp is linked only by programs that use a ticker (null otherwise).
-// Context: the core timer's interrupt.
-void kairos_mcu_ticker_tick() noexcept __attribute__((weak));
+// kairos_mcu_ticker_tick() fires due kairos::tickers and returns true while
+// one is still armed (the port keeps its periodic tick); kairos_tick() calls
+// it. Defined by: common (port/mcu_common/ticker.cpp), referenced weakly so
+// that ticker.cpp is linked only by programs that use a ticker (null
+// otherwise). Context: the core timer's interrupt.
+bool kairos_mcu_ticker_tick() noexcept __attribute__((weak));
+
+// kairos_idle_enter(deadline_us) and kairos_idle_exit() are the board's
+// power hooks around the wait in port::idle(), interrupts masked.
+// kairos_idle_enter() runs after the port programmed its timer for the
+// kernel's next deadline (now_us() time; UINT64_MAX: none), right before
+// WFI / waiti: a board may choose a deeper sleep there (Cortex-M:
+// SCB->SCR.SLEEPDEEP, clock gating) when the deadline is far, provided the
+// core timer keeps counting in that mode or the board restores the time
+// itself. kairos_idle_exit() runs right after the core wakes, before the
+// handler of the interrupt that woke it: restore clocks there. With the
+// periodic tick kept (KAIROS_TICKLESS off, a tick hook, an armed ticker) the
+// timer still wakes every tick. Weak defaults (common): nothing. Context:
+// port::idle() only (the kernel's idle context or idle thread, masked).
+void kairos_idle_enter(std::uint64_t deadline_us) noexcept;
+void kairos_idle_exit() noexcept;
 
 // kairos_port_exit(code) ends the program with status `code`. QEMU boards:
 // a semihosting exit, so ctest sees the code. Weak default (common): mask

@@ -115,7 +115,8 @@ void start_scheduler() noexcept;
 // and returns with interrupts masked again: after at least one interrupt
 // ran, when now_us() >= deadline_us (UINT64_MAX: none), or spuriously. The
 // kernel re-checks its run queue after every return. Hosts sleep in ppoll()
-// with the kairos signals unblocked; Cortex-M: WFI.
+// with the kairos signals unblocked; the MCU ports program their core timer
+// for deadline_us (tickless idle, docs/kernel.md) and wait in WFI / waiti.
 void idle(std::uint64_t deadline_us) noexcept;
 
 // name() returns the port's name ("x86_64_sysv", "host_ucontext", ...).
@@ -210,3 +211,23 @@ inline void irq_restore_kernel(irq_state s) noexcept { irq_restore(s); }
 // trap defines it in kairos_port_irq.hpp with KAIROS_PORT_YIELD_TRAP
 // (ARMv6-M: an svc). Context: thread.
 }  // namespace kairos::port
+
+// ---- direct switch (ports with KAIROS_PORT_DIRECT_SWITCH 1) ---------------
+#if KAIROS_PORT_DIRECT_SWITCH
+namespace kairos::port {
+// switch_to(from, to) switches from the running thread to the context
+// handle `to`, storing the running thread's handle in *from first: the
+// whole of a switch whose decision the kernel has already made (yield()
+// with nothing else to decide), without request_switch(), the port's
+// switch routine or kairos_sched_switch(). It saves what a switch saves
+// (above) in the same frame the port's routine uses, so a thread switched
+// out by either is resumed by either; it returns, in the switched-out
+// thread, when a later switch resumes it. Called by the kernel only, in
+// thread context with interrupts masked (they stay masked across it:
+// interrupts that arrive meanwhile run at the irq_restore() that follows
+// in whichever thread runs), after it has made `to`'s thread the current
+// one and checked the outgoing thread's canary. to != *from's thread.
+// Defined by the port, inline in kairos_port_irq.hpp or out of line.
+void switch_to(void** from, void* to) noexcept;
+}  // namespace kairos::port
+#endif

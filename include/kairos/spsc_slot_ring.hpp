@@ -237,9 +237,11 @@ private:
     static_assert(sizeof(producer_side) % cache_line == 0);
     static_assert(sizeof(consumer_side) % cache_line == 0);
 
+    // The slots first: a slot's address is then the object's plus the
+    // scaled slot number, with no offset to add on either side.
+    alignas(cache_line) cell cells_[N];
     producer_side prod_;
     consumer_side cons_;
-    alignas(cache_line) cell cells_[N];  // the slots start on a line of their own
 };
 
 }  // namespace kairos

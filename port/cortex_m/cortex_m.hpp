@@ -45,13 +45,17 @@ inline void set_irq_priority(unsigned irq, std::uint8_t prio) noexcept {
 }
 
 // systick_start(period) (re)starts SysTick with an interrupt every `period`
-// core cycles (1..2^24). now_us() keeps counting across the restart. The
-// SysTick handler extends the 24-bit counter to 64 bits and then calls the
-// tick hook. Context: thread.
+// core cycles (1..2^24) and gives it the lowest priority. now_us() keeps
+// counting across the restart. The SysTick handler extends the 24-bit
+// counter to 64 bits and then calls the tick hook. The period is the
+// periodic tick's: while neither the tick hook nor a ticker needs it, the
+// kernel's idle programs longer periods up to its next deadline (tickless
+// idle, docs/kernel.md). Context: thread.
 void systick_start(std::uint32_t period_cycles) noexcept;
 
 // set_tick_hook(f) makes the SysTick handler call f() after updating the
-// time base (nullptr: none). f runs in the SysTick interrupt. Context: any.
+// time base (nullptr: none), and keeps the tick periodic while f is set.
+// f runs in the SysTick interrupt. Context: any.
 using tick_hook = void (*)();
 void set_tick_hook(tick_hook f) noexcept;
 

@@ -18,6 +18,14 @@
 
 extern "C" void kairos_cortex_m_thread_to_psp(void* msp_top) noexcept;  // pendsv.S
 
+namespace kairos::cortex_m {
+// idle_program(deadline) makes SysTick's next event the deadline's (or as
+// close as the 24-bit reload allows), unless the periodic tick is needed;
+// need_tick() switches back to the periodic tick at once. Masked / any.
+void idle_program(std::uint64_t deadline_us) noexcept;
+void need_tick() noexcept;
+}  // namespace kairos::cortex_m
+
 namespace {
 
 using kairos::cortex_m::initial_frame;
@@ -43,10 +51,30 @@ bool on_psp = false;
 // thread_returned() is the lr of a new thread: entry functions must not return.
 [[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", __FILE__, __LINE__); }
 
-// SysTick extension: cycles counted by completed SysTick periods.
-volatile std::uint64_t systick_base = 0;
-std::uint32_t systick_period = 0;  // 0: not started
+// SysTick extension. The counter runs without a stop once started; only
+// its reload value changes, and SysTick samples that at the end of each
+// period, so every period's length is known exactly and nothing is lost:
+//   systick_base  cycles at the start of the running period (the handler
+//                 adds each period as it ends)
+//   period_cur    length of the running period
+//   period_next   SYST_RVR + 1: the length of the period after it
+//   systick_period the periodic tick (1 ms, or systick_start()'s); 0: not started
+// In one object, so that a time read reaches all of it from one address.
+struct time_base {
+    volatile std::uint64_t base = 0;    // systick_base
+    std::uint32_t cur = 0;              // period_cur
+    std::uint32_t next = 0;             // period_next
+    volatile std::uint32_t irqs = 0;    // timer_irqs: port::timer_interrupts()
+};
+time_base tb;
+std::uint32_t systick_period = 0;
 volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
+// Tickless idle (docs/kernel.md, "Tickless idle"): idle_until is the last
+// deadline port::idle() was given, in cycles (UINT64_MAX: none); tickers
+// is true while a kairos::ticker is armed. Either the tick hook or an armed
+// ticker keeps the periodic tick.
+std::uint64_t idle_until = 0;
+bool tickers = false;
 
 // The core clock (port::set_cpu_hz()).
 kairos::mcu::core_clock core_clock;
@@ -126,11 +154,12 @@ void start_scheduler() noexcept {
     asm volatile("isb" ::: "memory");  // unmasked: PendSV is taken here, before returning
 }
 
+namespace {
 #if KAIROS_CM_HAS_BASEPRI
 // WFI wakes only for an interrupt that could preempt at the current
 // priority, and BASEPRI counts there: drop it to 0 under PRIMASK (which WFI
 // ignores for waking), let what is pending run, then mask again.
-void idle(std::uint64_t) noexcept {
+void wait_for_interrupt() noexcept {
     std::uint32_t old;
     asm volatile(
         "mrs %0, basepri\n\tcpsid i\n\tmsr basepri, %1\n\tdsb\n\twfi\n\t"
@@ -141,8 +170,22 @@ void idle(std::uint64_t) noexcept {
 }
 #else
 // Masked WFI still wakes on a pending interrupt; unmasking then lets it run.
-void idle(std::uint64_t) noexcept { asm volatile("dsb\n\twfi\n\tcpsie i\n\tisb\n\tcpsid i" ::: "memory"); }
+void wait_for_interrupt() noexcept { asm volatile("dsb\n\twfi\n\tcpsie i\n\tisb\n\tcpsid i" ::: "memory"); }
 #endif
+}  // namespace
+
+// idle() programs SysTick's next period to end at the deadline (tickless,
+// unless the periodic tick is needed), then calls the board's hooks around
+// the wait. The board's kairos_idle_exit() runs before the interrupt that
+// woke the core (still masked).
+void idle(std::uint64_t deadline_us) noexcept {
+    if (systick_period != 0) kairos::cortex_m::idle_program(deadline_us);
+    kairos_idle_enter(deadline_us);
+    wait_for_interrupt();
+    kairos_idle_exit();
+}
+
+std::uint32_t timer_interrupts() noexcept { return tb.irqs; }
 
 const char* name() noexcept { return "cortex_m"; }
 
@@ -152,16 +195,25 @@ namespace kairos::cortex_m {
 
 namespace {
 
-// SysTick counts period-1 .. 0; the wrap event (pending bit, handler adds
-// one period to systick_base) is the 1 -> 0 step, and the next tick reloads.
-// So `v` ticks before the next event, period - v (0 at v == 0) after the
-// last one. Around the event a read is ambiguous: right after it, pending
-// may not be visible yet (QEMU raises it only when its timer callback runs,
-// a few instructions late; the counter may already read 0 or reloaded).
-// count_locked() therefore waits out v == 0 and the top settle_ticks before
-// trusting the pending bit; real cores set both at once, and the wait is at
-// most settle_ticks + 1 ticks, only in that window.
+// SysTick counts RVR .. 0; the wrap event (pending bit, handler adds the
+// running period to tb.base) is the 1 -> 0 step, and the next tick
+// reloads from RVR. So `v` ticks before the next event, tb.cur - v (0 at
+// v == 0) after the last one. Around the event a read is ambiguous: right
+// after it, pending may not be visible yet (QEMU raises it only when its
+// timer callback runs, a few instructions late; the counter may already
+// read 0 or reloaded, to tb.next - 1). read_counter() therefore waits
+// out v == 0 and the top settle_ticks below tb.next before trusting
+// the pending bit; real cores set both at once, and the wait is at most
+// settle_ticks + 1 ticks, only in those windows.
 constexpr std::uint32_t settle_ticks = 32;
+// Tickless reload limits: SYST_RVR is 24 bits; no period shorter than
+// min_reload (well above the settle window and the longest masked span, so
+// no event can be missed while masked); an RVR write needs the running
+// period to have more than write_margin ticks left, so that it lands
+// before the reload samples RVR.
+constexpr std::uint32_t max_reload = 1u << 24;
+constexpr std::uint32_t min_reload = 512;
+constexpr std::uint32_t write_margin = 64;
 
 bool systick_pending() noexcept { return (reg::at(reg::scb_icsr) & reg::icsr_pendstset) != 0; }
 
@@ -171,42 +223,128 @@ bool in_systick_handler() noexcept {
     return (ipsr & 0x1FFu) == 15;  // the event was just accounted by the handler
 }
 
-// count_locked() returns cycles since the first start; interrupts masked.
-std::uint64_t count_locked() noexcept {
-    const std::uint32_t p = systick_period;
+// read_counter() returns the counter (24 bits) with bit 31 set if an event
+// is pending, read so that they agree (see settle_ticks). Interrupts masked.
+constexpr std::uint32_t pending_bit = 1u << 31;
+std::uint32_t read_counter() noexcept {
+    const std::uint32_t pn = tb.next;
+    // An event not yet visible leaves the counter at 0 or reloaded to
+    // [pn - settle_ticks, pn); each window is at most settle_ticks + 1 wide.
+    const auto ambiguous = [pn](std::uint32_t x) { return x == 0 || x - (pn - settle_ticks) < settle_ticks; };
     bool pending = systick_pending();  // before v: an event after it shows as v == 0
     std::uint32_t v = reg::at(reg::syst_cvr);
-    const auto ambiguous = [p](std::uint32_t x) { return x == 0 || x >= p - settle_ticks; };
-    if (!pending && p > 2 * settle_ticks && ambiguous(v) && !in_systick_handler()) {
-        while (ambiguous(reg::at(reg::syst_cvr))) {
-        }
-        pending = systick_pending();
-        v = reg::at(reg::syst_cvr);
+    if (!pending && ambiguous(v) && !in_systick_handler()) {
+        do {
+            pending = systick_pending();
+            v = reg::at(reg::syst_cvr);
+        } while (!pending && ambiguous(v));
     }
-    std::uint64_t base = systick_base;
-    if (pending) base += p;  // an event the handler has not accounted yet
-    return base + (v == 0 ? 0u : p - v);
+    return pending ? v | pending_bit : v;
+}
+
+// count_locked() returns cycles since the first start; interrupts masked
+// (SysTick included: systick_start() gives it the lowest priority).
+std::uint64_t count_locked() noexcept {
+    std::uint32_t v = read_counter();
+    std::uint64_t t = tb.base;
+    std::uint32_t len = tb.cur;
+    if ((v & pending_bit) != 0) {  // an event not accounted yet: the counter is in the period after it
+        v &= ~pending_bit;
+        t += len;
+        len = tb.next;
+    }
+    return v != 0 ? t + (len - v) : t;
+}
+
+bool periodic() noexcept { return !KAIROS_TICKLESS || tick_fn != nullptr || tickers; }
+
+// reload_after(start) is the length of a period starting at `start`: the
+// periodic tick if it is needed or no deadline lies beyond `start`; else
+// what reaches idle_until in as few periods as the 24-bit reload allows,
+// never leaving a remainder shorter than min_reload.
+std::uint32_t reload_after(std::uint64_t start) noexcept {
+    if (periodic() || idle_until <= start) return systick_period;
+    const std::uint64_t d = idle_until - start;
+    if (d <= max_reload) return d < min_reload ? min_reload : static_cast<std::uint32_t>(d);
+    if (d - max_reload < min_reload) return max_reload - min_reload;
+    return max_reload;
+}
+
+void set_reload(std::uint32_t p) noexcept {
+    tb.next = p;
+    reg::at(reg::syst_rvr) = p - 1;
+}
+
+// restart_now(p) starts a period of p cycles now: the running one is cut
+// short (SYST_CVR cleared, which reloads from RVR at the next tick without
+// an event). The cycles between reading and clearing the counter are not
+// counted: at most one tick on a core that issues the two accesses back
+// to back (docs/kernel.md, "Tickless idle"). Masked, no event pending, the
+// counter more than write_margin ticks before the event (read_counter()).
+void restart_now(std::uint32_t p) noexcept {
+    reg::at(reg::syst_rvr) = p - 1;
+    const std::uint32_t v = reg::at(reg::syst_cvr);
+    reg::at(reg::syst_cvr) = 0;  // any write clears it; the next tick reloads (no event)
+    tb.base = tb.base + (tb.cur - v);
+    tb.cur = tb.next = p;
 }
 
 }  // namespace
 
+void idle_program(std::uint64_t deadline_us) noexcept {
+    if (periodic()) return;
+    idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
+    const std::uint32_t v = read_counter();  // pending: bit 31, so above write_margin
+    if ((v & pending_bit) != 0 || v <= write_margin) return;  // the handler programs what follows
+    const std::uint64_t end = tb.base + tb.cur;  // of the running period
+    if (end > systick_period && idle_until < end - systick_period) {
+        // An interrupt woke a thread during a long period and it now waits
+        // for less: cut the period short (rare; see restart_now()).
+        const std::uint64_t now = end - v;
+        restart_now(reload_after(now));
+        return;
+    }
+    const std::uint32_t p = reload_after(end);
+    if (p != tb.next) set_reload(p);
+}
+
 void systick_start(std::uint32_t period_cycles) noexcept {
     const port::irq_state s = port::irq_disable();
+    // The lowest priority (kernel::run() sets it too): masked by any BASEPRI
+    // threshold, so the handler never runs inside a masked time read.
+    auto& shpr3 = reg::at(reg::scb_shpr3);
+    shpr3 = shpr3 | (0xFFu << 24);
     // Keep the time already counted, including an event still pending.
-    const std::uint64_t now = systick_period != 0 ? count_locked() : 0;
+    // The first start counts from one period: tb.base never wraps.
+    const std::uint64_t now = systick_period != 0 ? count_locked() : period_cycles;
     reg::at(reg::syst_csr) = 0;
     reg::at(reg::scb_icsr) = 1u << 25;  // PENDSTCLR: that event is in `now`
     systick_period = period_cycles;
+    tb.cur = tb.next = period_cycles;
     reg::at(reg::syst_rvr) = period_cycles - 1;
     reg::at(reg::syst_cvr) = 0;    // any write clears it; the next tick reloads (no event)
     reg::at(reg::syst_csr) = 0x7;  // enable, interrupt, CPU clock
     while (reg::at(reg::syst_cvr) == 0) {
     }  // at most one tick
-    systick_base = now - (period_cycles - reg::at(reg::syst_cvr));  // modulo 2^64
+    tb.base = now - (period_cycles - reg::at(reg::syst_cvr));  // modulo 2^64
     port::irq_restore(s);
 }
 
-void set_tick_hook(tick_hook f) noexcept { tick_fn = f; }
+void set_tick_hook(tick_hook f) noexcept {
+    tick_fn = f;
+    if (f != nullptr) need_tick();
+}
+
+void need_tick() noexcept {
+    const port::irq_state s = port::irq_disable();
+    if (systick_period != 0 && tb.cur > systick_period) {
+        const std::uint32_t v = read_counter();  // pending: bit 31
+        // A long tickless period runs: the tick starts at once, not at its end.
+        if ((v & pending_bit) == 0 && v > systick_period && v > write_margin) restart_now(systick_period);
+    }
+    if (systick_period != 0 && tb.next != systick_period) set_reload(systick_period);
+    port::irq_restore(s);
+}
 
 std::uint64_t cycles() noexcept {
     if (systick_period == 0) {
@@ -223,13 +361,30 @@ std::uint64_t cycles() noexcept {
 
 extern "C" {
 
-void kairos_mcu_tick_ensure() noexcept { (void)kairos::cortex_m::cycles(); }
+void kairos_mcu_tick_ensure() noexcept {
+    (void)kairos::cortex_m::cycles();
+    tickers = true;
+    kairos::cortex_m::need_tick();
+}
 
+// kairos_tick() accounts the period that just ended and chooses the length
+// of the one after the period now running (SysTick reloads from RVR at the
+// end of each period, so the choice is always one period ahead).
+// Masked while the time base is updated: an interrupt above SysTick's
+// priority may read the time meanwhile.
 void kairos_tick() noexcept {
-    systick_base = systick_base + systick_period;
+    tb.irqs = tb.irqs + 1;
+    const kairos::port::irq_state s = kairos::port::irq_disable();
+    tb.base = tb.base + tb.cur;
+    tb.cur = tb.next;
+    kairos::port::irq_restore(s);
     KAIROS_TRACE_ISR_ENTER(15);  // SysTick, exception 15; timestamped once the period is counted
-    if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
+    if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
+    // Unmasked: a reader uses tb.next only with an event pending, and
+    // the next one is at least min_reload away.
+    const std::uint32_t p = kairos::cortex_m::reload_after(tb.base + tb.cur);
+    if (p != tb.next) kairos::cortex_m::set_reload(p);
     KAIROS_TRACE_ISR_EXIT(15);
 }
 

@@ -83,6 +83,7 @@ extern "C" void on_signal(int sig) {
     // the check and the store below because sa_mask blocks kairos signals.
     if (irq.masked.load(std::memory_order_relaxed) != 0) {
         irq.deferred.fetch_or(std::uint64_t{1} << sig, std::memory_order_relaxed);  // relaxed: same thread
+        irq.pending.store(1, std::memory_order_relaxed);  // relaxed: same thread, after the bit
     } else {
         irq.masked.store(1, std::memory_order_relaxed);  // relaxed: same thread, fenced in run_isr
         run_isr(sig);
@@ -133,6 +134,7 @@ void advance_to(std::uint64_t t) noexcept {
         if (d != 0 && d <= t) {
             alarms[s].store(0, std::memory_order_relaxed);  // relaxed: as above
             irq.deferred.fetch_or(std::uint64_t{1} << s, std::memory_order_relaxed);  // relaxed: same thread
+            irq.pending.store(1, std::memory_order_relaxed);  // relaxed: same thread, after the bit
         }
     }
 }
@@ -150,30 +152,36 @@ void wait_for_signals(const sigset_t* wait, const timespec* tp) noexcept {
 
 }  // namespace
 
-// unmask() is irq_restore(0): drain deferred handlers, take a requested
-// switch (thread context only), then clear the mask; repeat if a signal or
-// request slipped in between. switch_req is consumed with a plain store:
-// a handler can only set it, and the decision that follows serves any
+// unmask() is the slow part of irq_restore(0): clear the summary, drain
+// deferred handlers, take a requested switch (thread context only), then
+// clear the mask; repeat if the summary was set again meanwhile (a signal,
+// or a switch a handler requested). pending and switch_req are consumed
+// with plain stores: a handler can only set them, pending is cleared before
+// the flags behind it are read, and the decision that follows serves any
 // request made before it.
 void kairos::host::unmask() noexcept {
     for (;;) {
-        if (irq.deferred.load(std::memory_order_relaxed) != 0) run_deferred();  // relaxed: same thread
-        // relaxed: same-thread flags, ordered by the fences.
-        if (irq.switch_req.load(std::memory_order_relaxed) != 0 &&
-            irq.isr_depth.load(std::memory_order_relaxed) == 0) {
+        // relaxed (all): same-thread flags, ordered by the fences.
+        irq.pending.store(0, std::memory_order_relaxed);
+        fence();
+        if (irq.deferred.load(std::memory_order_relaxed) != 0) run_deferred();
+        if (irq.switch_req.load(std::memory_order_relaxed) != 0) {
+            if (irq.isr_depth.load(std::memory_order_relaxed) != 0) {
+                // In a handler: the switch waits for the interrupted
+                // thread's next kernel exit, and the mask stays set as the
+                // handler runs with it.
+                irq.pending.store(1, std::memory_order_relaxed);
+                return;
+            }
             irq.switch_req.store(0, std::memory_order_relaxed);
             kairos::host::switch_now();  // anything that came meanwhile: checked below
             kairos::host::finish_switch();
         }
         fence();
-        irq.masked.store(0, std::memory_order_relaxed);  // relaxed: same thread, fenced
+        irq.masked.store(0, std::memory_order_relaxed);
         fence();
-        // Anything that arrived since the checks above? One test for both.
-        if ((irq.deferred.load(std::memory_order_relaxed) | irq.switch_req.load(std::memory_order_relaxed)) ==
-            0) {
-            return;
-        }
-        irq.masked.store(1, std::memory_order_relaxed);  // relaxed: re-mask to drain again
+        if (irq.pending.load(std::memory_order_relaxed) == 0) return;  // nothing arrived since
+        irq.masked.store(1, std::memory_order_relaxed);  // re-mask to drain again
         fence();
     }
 }
@@ -402,14 +410,22 @@ void kairos::host::finish_switch() noexcept {
     }
 }
 
+namespace {
+// asan_start(from, to): a switch from the stack holding `from` to the one
+// holding `to` is about to happen.
+void asan_start(const void* from, const void* to) noexcept {
+    asan_from = asan_find(from);
+    const asan_stack* next = asan_find(to);
+    asan_switching = true;
+    __sanitizer_start_switch_fiber(&asan_from->fake, next->lo, next->size);
+}
+}  // namespace
+
+void kairos::host::start_switch(const void* to) noexcept { asan_start(__builtin_frame_address(0), to); }
+
 extern "C" void* kairos_host_pick(void* handle) noexcept {
     void* next = kairos_sched_switch(handle);
-    if (next != handle) {
-        asan_from = asan_find(handle);
-        const asan_stack* to = asan_find(next);
-        asan_switching = true;
-        __sanitizer_start_switch_fiber(&asan_from->fake, to->lo, to->size);
-    }
+    if (next != handle) asan_start(handle, next);
     return next;
 }
 #else

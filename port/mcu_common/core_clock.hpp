@@ -10,11 +10,19 @@
 
 #include <cstdint>
 
+// KAIROS_TICKLESS (the CMake option of that name): 1 when the MCU ports stop
+// their periodic tick while the kernel idles (docs/kernel.md, "Tickless
+// idle"); builds without CMake get the default.
+#ifndef KAIROS_TICKLESS
+#  define KAIROS_TICKLESS 1
+#endif
+
 namespace kairos::mcu {
 
 struct core_clock {
     std::uint32_t hz = 0;  // 0: not set
     divider16 mhz{};
+    std::uint32_t per_us = 0;  // timer ticks per µs (the rate in MHz)
 
     // set(rate, tick_started) is set_cpu_hz(): panics on a rate that is not
     // a whole number of MHz in [1, 65535] or once the tick runs.
@@ -24,7 +32,8 @@ struct core_clock {
         }
         if (tick_started) kairos_port_panic("set_cpu_hz after the tick started", __FILE__, __LINE__);
         hz = rate;
-        mhz = make_divider16(rate / 1000000u);
+        per_us = rate / 1000000u;
+        mhz = make_divider16(per_us);
     }
 
     // require() is called where the tick starts: no silent default rate.
@@ -32,5 +41,12 @@ struct core_clock {
         if (hz == 0) kairos_port_panic("core clock not set: call kairos::port::set_cpu_hz() first", __FILE__, __LINE__);
     }
 };
+
+// to_ticks(us, per_us) is a now_us() time in timer ticks (per_us: the rate
+// in MHz, at most 65535), UINT64_MAX (none) for times beyond 2^48 µs,
+// which would overflow. No division.
+constexpr std::uint64_t to_ticks(std::uint64_t us, std::uint32_t per_us) noexcept {
+    return (us >> 48) != 0 ? UINT64_MAX : us * per_us;
+}
 
 }  // namespace kairos::mcu

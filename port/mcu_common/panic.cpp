@@ -3,7 +3,8 @@
 // board.hpp): panic prints the message over the board's console and exits
 // with code 97 through the board's kairos_port_exit(); without a board
 // console the output is dropped, and without a board exit the core waits
-// forever with interrupts masked. Nothing here needs a debugger. Shared by
+// forever with interrupts masked; the idle power hooks do nothing. Nothing
+// here needs a debugger. Shared by
 // cortex_m and xtensa_lx106; a board or firmware replaces any of them with a
 // strong definition.
 #include <kairos/board.hpp>
@@ -25,6 +26,9 @@ __attribute__((weak)) void kairos_port_exit(int) noexcept {
     for (;;) {
     }
 }
+
+__attribute__((weak)) void kairos_idle_enter(std::uint64_t) noexcept {}
+__attribute__((weak)) void kairos_idle_exit() noexcept {}
 
 __attribute__((weak)) void kairos_port_panic(const char* what, const char* file, int line) noexcept {
     kairos::port::irq_disable();  // never restored: we do not come back

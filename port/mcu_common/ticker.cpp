@@ -10,7 +10,8 @@
 // The port's kairos_tick() calls kairos_mcu_ticker_tick() through a weak
 // declaration (include/kairos/board.hpp), so this file is linked only by
 // programs that use a ticker; arming calls the port's
-// kairos_mcu_tick_ensure() (start the tick if it does not run yet).
+// kairos_mcu_tick_ensure() (start the tick if it does not run yet, and keep
+// it periodic: tickless idle stops only while no ticker is armed).
 #include <kairos/board.hpp>
 #include <kairos/port.hpp>
 #include <kairos/ticker.hpp>
@@ -39,12 +40,16 @@ armed slots[KAIROS_MCU_MAX_TICKERS];
 }  // namespace
 
 struct ticker_dispatch {
-    // tick() fires every due ticker. Context: the port's tick interrupt.
-    static void tick() noexcept {
+    // tick() fires every due ticker and returns true while one is armed.
+    // Context: the port's tick interrupt.
+    static bool tick() noexcept {
         const std::uint64_t now = port::now_us();
+        bool any = false;
         for (armed& a : slots) {
             ticker* t = a.owner;
-            if (t == nullptr || now < a.due_us) continue;
+            if (t == nullptr) continue;
+            any = true;
+            if (now < a.due_us) continue;
             if (a.period_us != 0) {
                 std::uint64_t skipped = 0;  // the periods missed, in µs
                 const std::uint64_t late = whole_periods(now - a.due_us, a.period_us, skipped);
@@ -59,6 +64,7 @@ struct ticker_dispatch {
             }
             t->fire();
         }
+        return any;
     }
 };
 
@@ -111,4 +117,4 @@ int ticker::signal_number() noexcept { return -1; }
 }  // namespace kairos
 
 // Called by the port's kairos_tick() when this file is linked (weak there).
-extern "C" void kairos_mcu_ticker_tick() noexcept { kairos::ticker_dispatch::tick(); }
+extern "C" bool kairos_mcu_ticker_tick() noexcept { return kairos::ticker_dispatch::tick(); }

@@ -31,6 +31,16 @@ kairos::mcu::core_clock core_clock;
 
 std::uint32_t tick_period = 0;  // mtime ticks between ticks; 0: not started
 kairos::riscv::irq_hook volatile tick_fn = nullptr;
+// Tickless idle (docs/kernel.md, "Tickless idle"): idle_until is the last
+// deadline port::idle() was given, in mtime ticks (UINT64_MAX: none);
+// tickers is true while a kairos::ticker is armed. The tick hook or an
+// armed ticker keeps the periodic tick; otherwise mtimecmp holds the next
+// deadline, or all ones (no interrupt) when none is ahead.
+std::uint64_t idle_until = 0;
+bool tickers = false;
+volatile std::uint32_t timer_irqs = 0;  // port::timer_interrupts()
+
+bool periodic() noexcept { return !KAIROS_TICKLESS || tick_fn != nullptr || tickers; }
 
 std::uint32_t csr_mip() noexcept {
     std::uint32_t v;
@@ -44,16 +54,16 @@ std::uint32_t csr_mie() noexcept {
 }
 void csr_mie_set(std::uint32_t bits) noexcept { asm volatile("csrs mie, %0" ::"r"(bits) : "memory"); }
 
-// mtimecmp() reads the 64-bit compare register. Interrupts masked.
-std::uint64_t mtimecmp() noexcept {
-    return (std::uint64_t{kairos_riscv_clint[clint_mtimecmp + 1]} << 32) | kairos_riscv_clint[clint_mtimecmp];
-}
+// compare: the value last written to mtimecmp (the port is its only
+// writer), so the handler never reads the register back.
+std::uint64_t compare = UINT64_MAX;
 
 // set_mtimecmp(t) writes the compare register without passing through a
 // value below both the old and the new one (the privileged spec's RV32
 // sequence: low word all ones first); it also acknowledges the timer
 // interrupt once t > mtime. Interrupts masked.
 void set_mtimecmp(std::uint64_t t) noexcept {
+    compare = t;
     kairos_riscv_clint[clint_mtimecmp] = 0xFFFFFFFFu;
     kairos_riscv_clint[clint_mtimecmp + 1] = static_cast<std::uint32_t>(t >> 32);
     kairos_riscv_clint[clint_mtimecmp] = static_cast<std::uint32_t>(t);
@@ -68,14 +78,21 @@ void set_mtimecmp(std::uint64_t t) noexcept {
 // after the last, or one period from now if this handler ran so late that
 // it already passed (a deadline in the past would fire again at once). The
 // hook runs first (as early as possible), then the tickers.
+// Without the periodic tick (tickless) the next compare is the idle
+// deadline if it is still ahead, else none.
 extern "C" void kairos_tick() noexcept {
     KAIROS_TRACE_ISR_ENTER(7);  // machine timer, mcause 7
+    timer_irqs = timer_irqs + 1;
     const std::uint64_t now = kairos::riscv::cycles();
-    std::uint64_t next = mtimecmp() + tick_period;
-    if (next < now + 16) next = now + tick_period;
-    set_mtimecmp(next);
+    if (periodic()) {
+        std::uint64_t next = compare + tick_period;
+        if (next < now + 16) next = now + tick_period;
+        set_mtimecmp(next);
+    } else {
+        set_mtimecmp(idle_until > now + 16 ? idle_until : UINT64_MAX);
+    }
     if (const kairos::riscv::irq_hook f = tick_fn) f();
-    if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
+    if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     KAIROS_TRACE_ISR_EXIT(7);
 }
 
@@ -111,18 +128,32 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
 
 void start_scheduler() noexcept {
     const irq_state s = irq_disable();
-    kairos_mcu_tick_ensure();
+    if (tick_period == 0) {
+        core_clock.require();
+        kairos::riscv::tick_start(core_clock.hz / 1000u);
+    }
     csr_mie_set(KAIROS_RV_MIE_MSIE);
     irq_restore(s);
     request_switch();
 }
 
-// wfi wakes for an interrupt pending in mip and enabled in mie whatever
-// mstatus.MIE says; unmasking then lets it run. No deadline timer: the 1 ms
-// tick (start_scheduler()) wakes it, as SysTick does on Cortex-M.
-void idle(std::uint64_t) noexcept {
-    asm volatile("wfi\n\tcsrsi mstatus, %0\n\tcsrci mstatus, %0" ::"i"(KAIROS_RV_MSTATUS_MIE) : "memory");
+// idle() sets mtimecmp to the deadline (tickless, unless the periodic tick
+// is needed), then calls the board's hooks around the wait. wfi wakes for
+// an interrupt pending in mip and enabled in mie whatever mstatus.MIE says;
+// unmasking then lets it run.
+void idle(std::uint64_t deadline_us) noexcept {
+    if (tick_period != 0 && !periodic()) {
+        idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
+        const std::uint64_t now = riscv::cycles();
+        set_mtimecmp(idle_until > now + 16 ? idle_until : now + 16);
+    }
+    kairos_idle_enter(deadline_us);
+    asm volatile("wfi" ::: "memory");
+    kairos_idle_exit();
+    asm volatile("csrsi mstatus, %0\n\tcsrci mstatus, %0" ::"i"(KAIROS_RV_MSTATUS_MIE) : "memory");
 }
+
+std::uint32_t timer_interrupts() noexcept { return timer_irqs; }
 
 const char* name() noexcept { return "riscv32"; }
 
@@ -140,12 +171,19 @@ std::uint64_t kairos::riscv::cycles() noexcept {
 void kairos::riscv::tick_start(std::uint32_t period) noexcept {
     const port::irq_state s = port::irq_disable();
     tick_period = period;
-    set_mtimecmp(cycles() + period);
+    set_mtimecmp(periodic() ? cycles() + period : UINT64_MAX);
     csr_mie_set(KAIROS_RV_MIE_MTIE);
     port::irq_restore(s);
 }
 
-void kairos::riscv::set_tick_hook(irq_hook f) noexcept { tick_fn = f; }
+void kairos::riscv::set_tick_hook(irq_hook f) noexcept {
+    const port::irq_state s = port::irq_disable();
+    tick_fn = f;
+    if (f != nullptr && tick_period != 0 && compare > cycles() + tick_period) {
+        set_mtimecmp(cycles() + tick_period);  // from a tickless compare: tick at once
+    }
+    port::irq_restore(s);
+}
 void kairos::riscv::set_soft_irq_hook(irq_hook f) noexcept { kairos_riscv_soft_hook = f; }
 
 extern "C" {
@@ -170,12 +208,19 @@ __attribute__((weak)) void kairos_riscv_external_irq() noexcept {
     kairos_port_panic("machine external interrupt with no handler", __FILE__, __LINE__);
 }
 
-// kairos_mcu_tick_ensure() starts the 1 ms tick unless a tick runs:
-// kairos::ticker (port/mcu_common/ticker.cpp) calls it when arming.
+// kairos_mcu_tick_ensure() starts the 1 ms tick unless a tick runs, and
+// makes it periodic while a ticker is armed: kairos::ticker
+// (port/mcu_common/ticker.cpp) calls it when arming.
 void kairos_mcu_tick_ensure() noexcept {
-    if (tick_period != 0) return;
-    core_clock.require();
-    kairos::riscv::tick_start(core_clock.hz / 1000u);
+    const kairos::port::irq_state s = kairos::port::irq_disable();
+    tickers = true;
+    if (tick_period == 0) {
+        core_clock.require();
+        kairos::riscv::tick_start(core_clock.hz / 1000u);
+    } else if (compare > kairos::riscv::cycles() + tick_period) {
+        set_mtimecmp(kairos::riscv::cycles() + tick_period);  // from a tickless compare
+    }
+    kairos::port::irq_restore(s);
 }
 
 }  // extern "C"

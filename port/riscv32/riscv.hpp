@@ -20,11 +20,14 @@ namespace kairos::riscv {
 // until the high word is stable). Context: any.
 std::uint64_t cycles() noexcept;
 
-// tick_start(period) (re)starts the machine timer interrupt every `period`
-// mtime ticks (>= 16), through mtimecmp. Each tick calls the tick hook and
-// fires due kairos::tickers. start_scheduler() and kairos::ticker start a
-// 1 ms tick if none runs: it is what wakes port::idle() for sleeps.
-// Context: thread (or any, interrupts masked).
+// tick_start(period) sets the period of the machine timer's periodic tick
+// to `period` mtime ticks (>= 16), through mtimecmp, and enables the
+// interrupt. Each tick calls the tick hook and fires due kairos::tickers.
+// start_scheduler() and kairos::ticker set a 1 ms tick if none is set. The
+// tick is periodic only while the tick hook is set, a ticker is armed or
+// KAIROS_TICKLESS is off; otherwise (tickless idle, docs/kernel.md)
+// mtimecmp holds the kernel's next deadline while it idles, and nothing
+// while no deadline is ahead. Context: thread (or any, interrupts masked).
 void tick_start(std::uint32_t period) noexcept;
 
 // set_tick_hook(f) makes every tick call f() (nullptr: none), in the

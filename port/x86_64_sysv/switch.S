@@ -19,6 +19,9 @@
  * The earlier entry by jump with a hand-pushed address and a pop + jmp
  * exit cost 9 more instructions per switch.
  *
+ * kairos_host_switch_to below is the direct switch (port::switch_to()):
+ * the same frame, without the question to the kernel.
+ *
  * Saved: rbx rbp r12 r13 r14 r15, rsp (as the handle), rip. Not saved:
  * caller-saved registers (the call already gave them up), MXCSR and the
  * x87 control word (all kairos threads share one floating-point
@@ -68,6 +71,49 @@ kairos_host_switch_now:               /* called: [rsp] = resume address, rsp = 8
     ret
     .cfi_endproc
     .size   kairos_host_switch_now, .-kairos_host_switch_now
+
+/* kairos_host_switch_to(from, to) is port::switch_to() (the kernel's
+ * direct switch, host::switch_to_now() in kairos_port_irq.hpp): rdi = where
+ * to store the outgoing handle, rsi = the incoming handle. An ordinary ABI
+ * call with the virtual mask set; the kernel has made the decision, so
+ * there is nothing to ask: push the same frame kairos_host_switch_now
+ * pushes (rbp first, r15 last, under the resume address the call pushed),
+ * store the handle, load the other, pop, ret. A thread switched out here
+ * is resumed by either routine's pops, and so is one switched out there. */
+    .globl  kairos_host_switch_to
+    .type   kairos_host_switch_to, @function
+    .p2align 4
+kairos_host_switch_to:                /* called: [rsp] = resume address */
+    .cfi_startproc
+    pushq   %rbp
+    pushq   %rbx
+    pushq   %r12
+    pushq   %r13
+    pushq   %r14
+    pushq   %r15
+    movq    %rsp, (%rdi)            /* the outgoing handle: its frame starts here */
+    movq    %rsi, %rsp
+    popq    %r15
+    popq    %r14
+    popq    %r13
+    popq    %r12
+    popq    %rbx
+    popq    %rbp
+    ret
+    .cfi_endproc
+    .size   kairos_host_switch_to, .-kairos_host_switch_to
+
+/* The push order above and in kairos_host_switch_now is the frame layout
+ * of frame.hpp: checked here, where the order is written. */
+.if KAIROS_X64_R15 != 0x00 || KAIROS_X64_R14 != 0x08 || KAIROS_X64_R13 != 0x10
+    .error "switch.S: frame.hpp's r15/r14/r13 offsets are not the push order"
+.endif
+.if KAIROS_X64_R12 != 0x18 || KAIROS_X64_RBX != 0x20 || KAIROS_X64_RBP != 0x28
+    .error "switch.S: frame.hpp's r12/rbx/rbp offsets are not the push order"
+.endif
+.if KAIROS_X64_RIP != 0x30 || KAIROS_X64_FRAME != 0x38
+    .error "switch.S: frame.hpp's resume address or frame size is not the push order"
+.endif
 
 /* kairos_x86_64_start: first resume of a new thread. rsp = handle + 0x38,
  * 16-byte aligned by stack_init, so the call below sees a proper frame. */

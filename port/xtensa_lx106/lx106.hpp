@@ -25,14 +25,18 @@ inline std::uint32_t ccount() noexcept {
 
 // cycles() returns CCOUNT extended to 64 bits. It must be called at least
 // once per 2^32 cycles (53 s at 80 MHz) to see every wrap; the tick does
-// that while it runs. Context: any.
+// that while it runs, and a tickless wait lasts at most 2^31 cycles. Context: any.
 std::uint64_t cycles() noexcept;
 
-// tick_start(period) (re)starts the CCOMPARE0 timer interrupt every
-// `period` CCOUNT cycles (>= 64). Each tick calls the tick hook, fires due
-// kairos::tickers and keeps cycles() current. start_scheduler() and
-// kairos::ticker start a 1 ms tick if none runs: it is what wakes
-// port::idle() for sleeps. Context: thread (or any, interrupts masked).
+// tick_start(period) sets the period of the CCOMPARE0 tick to `period`
+// CCOUNT cycles (>= 64) and enables its interrupt. Each tick calls the tick
+// hook, fires due kairos::tickers and keeps cycles() current.
+// start_scheduler() and kairos::ticker set a 1 ms tick if none is set. The
+// tick is periodic only while the tick hook is set, a ticker is armed or
+// KAIROS_TICKLESS is off; otherwise (tickless idle, docs/kernel.md)
+// CCOMPARE0 holds the kernel's next deadline while it idles, at most 2^31
+// cycles ahead (every CCOUNT wrap is seen). Context: thread (or any,
+// interrupts masked).
 void tick_start(std::uint32_t period_cycles) noexcept;
 
 // set_tick_hook(f) makes every tick call f() (nullptr: none), in the

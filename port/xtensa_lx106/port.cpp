@@ -33,6 +33,18 @@ constexpr std::uint32_t soft_bit = 1u << KAIROS_LX106_SOFT_IRQ;
 
 std::uint32_t tick_period = 0;  // CCOUNT cycles between ticks; 0: not started
 kairos::lx106::irq_hook volatile tick_fn = nullptr;
+// Tickless idle (docs/kernel.md, "Tickless idle"): idle_until is the last
+// deadline port::idle() was given, in cycles (UINT64_MAX: none); tickers is
+// true while a kairos::ticker is armed. The tick hook or an armed ticker
+// keeps the periodic tick; otherwise CCOMPARE0 is set for the next
+// deadline, at most wrap_guard cycles ahead so that cycles() still sees
+// every CCOUNT wrap.
+std::uint64_t idle_until = 0;
+bool tickers = false;
+volatile std::uint32_t timer_irqs = 0;  // port::timer_interrupts()
+constexpr std::uint32_t wrap_guard = 1u << 31;
+
+KAIROS_ISR_FN bool periodic() noexcept { return !KAIROS_TICKLESS || tick_fn != nullptr || tickers; }
 
 std::uint32_t rsr_interrupt() noexcept {
     std::uint32_t v;
@@ -53,6 +65,16 @@ std::uint32_t rsr_ccompare0() noexcept {
 // Writing CCOMPARE0 also acknowledges the timer interrupt.
 void wsr_ccompare0(std::uint32_t v) noexcept { asm volatile("wsr %0, ccompare0\n\tesync" ::"r"(v) : "memory"); }
 
+// set_deadline() points CCOMPARE0 at idle_until, or wrap_guard cycles ahead
+// if that is sooner (or idle_until passed). Interrupts masked.
+KAIROS_ISR_FN void set_deadline() noexcept {
+    const std::uint64_t now = kairos::lx106::cycles();
+    std::uint32_t d = wrap_guard;
+    if (idle_until > now && idle_until - now < wrap_guard) d = static_cast<std::uint32_t>(idle_until - now);
+    if (d < 64) d = 64;
+    wsr_ccompare0(static_cast<std::uint32_t>(now) + d);
+}
+
 }  // namespace
 
 // kairos_tick() handles CCOMPARE0: the next deadline one period after the last,
@@ -61,14 +83,21 @@ void wsr_ccompare0(std::uint32_t v) noexcept { asm volatile("wsr %0, ccompare0\n
 // The hook runs first (as early as possible), then the tickers; last comes
 // cycles()'s wrap accounting (interrupts are masked here), so CCOUNT wraps
 // are seen while ticks run even if nothing reads the time.
+// Without the periodic tick (tickless) the next compare is the idle
+// deadline if it is still ahead, else wrap_guard cycles from now.
 extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
     KAIROS_TRACE_ISR_ENTER(6);  // CCOMPARE0, interrupt 6
-    const std::uint32_t now = kairos::lx106::ccount();
-    std::uint32_t next = rsr_ccompare0() + tick_period;
-    if (static_cast<std::int32_t>(next - now) < 16) next = now + tick_period;
-    wsr_ccompare0(next);
+    timer_irqs = timer_irqs + 1;
+    if (periodic()) {
+        const std::uint32_t now = kairos::lx106::ccount();
+        std::uint32_t next = rsr_ccompare0() + tick_period;
+        if (static_cast<std::int32_t>(next - now) < 16) next = now + tick_period;
+        wsr_ccompare0(next);
+    } else {
+        set_deadline();
+    }
     if (const kairos::lx106::irq_hook f = tick_fn) f();
-    if (kairos_mcu_ticker_tick != nullptr) kairos_mcu_ticker_tick();
+    if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     const std::uint32_t c = kairos::lx106::ccount();
     if (c < ccount_last) ++ccount_high;
     ccount_last = c;
@@ -113,23 +142,36 @@ void* stack_init(void* lo, std::size_t size, entry_fn entry, void* arg) noexcept
 
 void start_scheduler() noexcept {
     const irq_state s = irq_disable();
-    kairos_mcu_tick_ensure();
+    if (tick_period == 0) {
+        core_clock.require();
+        lx106::tick_start(core_clock.hz / 1000u);
+    }
     wsr_intenable(rsr_intenable() | soft_bit);
     irq_restore(s);
     request_switch();
 }
 
-// waiti 0 unmasks and waits; the interrupt runs before the next
-// instruction. No deadline timer: the 1 ms tick (start_scheduler()) wakes
-// it, as SysTick does on Cortex-M. The software interrupt stays disabled meanwhile: idle() may
-// run inside the switch (kairos_sched_switch()), which must not nest; a
+// idle() sets CCOMPARE0 for the deadline (tickless, unless the periodic
+// tick is needed), then calls the board's hooks around the wait. waiti 0
+// unmasks and waits; the interrupt runs before the next instruction, so
+// kairos_idle_exit() runs after its handler here (lx106 has no masked
+// wait). The software interrupt stays disabled meanwhile: idle() may run
+// inside the switch (kairos_sched_switch()), which must not nest; a
 // request made by the handler stays pending and the kernel re-checks its
 // run queue after idle() returns anyway.
-void idle(std::uint64_t) noexcept {
+void idle(std::uint64_t deadline_us) noexcept {
+    if (tick_period != 0 && !periodic()) {
+        idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
+        set_deadline();
+    }
     wsr_intenable(rsr_intenable() & ~soft_bit);
+    kairos_idle_enter(deadline_us);
     asm volatile("waiti 0\n\trsil a2, 15" ::: "a2", "memory");
+    kairos_idle_exit();
     wsr_intenable(rsr_intenable() | soft_bit);
 }
+
+std::uint32_t timer_interrupts() noexcept { return timer_irqs; }
 
 const char* name() noexcept { return "xtensa_lx106"; }
 
@@ -138,12 +180,31 @@ const char* name() noexcept { return "xtensa_lx106"; }
 void kairos::lx106::tick_start(std::uint32_t period_cycles) noexcept {
     const port::irq_state s = port::irq_disable();
     tick_period = period_cycles;
-    wsr_ccompare0(ccount() + period_cycles);
+    if (periodic()) {
+        wsr_ccompare0(ccount() + period_cycles);
+    } else {
+        set_deadline();
+    }
     wsr_intenable(rsr_intenable() | timer0_bit);
     port::irq_restore(s);
 }
 
-void kairos::lx106::set_tick_hook(irq_hook f) noexcept { tick_fn = f; }
+namespace {
+// tick_now() moves a tickless compare (maybe far ahead) to one period from
+// now: the periodic tick is needed again. Masked.
+void tick_now() noexcept {
+    if (tick_period == 0) return;
+    const std::uint32_t now = kairos::lx106::ccount();
+    if (rsr_ccompare0() - now > tick_period) wsr_ccompare0(now + tick_period);
+}
+}  // namespace
+
+void kairos::lx106::set_tick_hook(irq_hook f) noexcept {
+    const port::irq_state s = port::irq_disable();
+    tick_fn = f;
+    if (f != nullptr) tick_now();
+    port::irq_restore(s);
+}
 void kairos::lx106::set_soft_irq_hook(irq_hook f) noexcept { kairos_lx106_soft_hook = f; }
 
 KAIROS_ISR_FN std::uint64_t kairos::lx106::cycles() noexcept {
@@ -171,12 +232,19 @@ std::uint32_t kairos_lx106_interrupt(std::uint32_t pending) noexcept {
     return rsr_interrupt() & rsr_intenable() & soft_bit;
 }
 
-// kairos_mcu_tick_ensure() starts the 1 ms tick unless a tick runs:
-// kairos::ticker (port/mcu_common/ticker.cpp) calls it when arming.
+// kairos_mcu_tick_ensure() starts the 1 ms tick unless a tick runs, and
+// makes it periodic while a ticker is armed: kairos::ticker
+// (port/mcu_common/ticker.cpp) calls it when arming.
 void kairos_mcu_tick_ensure() noexcept {
-    if (tick_period != 0) return;
-    core_clock.require();
-    kairos::lx106::tick_start(core_clock.hz / 1000u);
+    const kairos::port::irq_state s = kairos::port::irq_disable();
+    tickers = true;
+    if (tick_period == 0) {
+        core_clock.require();
+        kairos::lx106::tick_start(core_clock.hz / 1000u);
+    } else {
+        tick_now();
+    }
+    kairos::port::irq_restore(s);
 }
 
 }  // extern "C"

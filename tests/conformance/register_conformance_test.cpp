@@ -3,7 +3,9 @@
 // ABI names (regs.hpp) survives the port's switch routine when a thread
 // yields, blocks, wakes a higher-priority thread and is switched away by
 // an interrupt's request, while the other thread holds other values in the
-// same registers across its own switches.
+// same registers across its own switches; and survives the direct switch
+// (port::switch_to()) that yield() takes by itself on ports that have one,
+// alone, mixed with the port's routine, and without the kernel.
 //
 // The kernel operation runs in C++ with the virtual mask set, so its switch
 // request waits; regs_switch() then takes the switch the way irq_restore(0)
@@ -144,5 +146,121 @@ TEST_F(register_conformance, survive_interrupt_preemption) {
     a.expect_intact("preempted thread", 3);
     b.expect_intact("interrupt-woken thread", 3);
 }
+
+// ---- direct switches (port::switch_to(), KAIROS_PORT_DIRECT_SWITCH) -----
+// yield() with the mask open switches by itself through port::switch_to()
+// on ports that have it, and through the port's routine elsewhere: either
+// way every callee-saved register must survive the call, which
+// kt_regs_call() checks with no compiler-generated frame around the seeding.
+
+// regs_call(p, fn): fn() (a kernel call, mask open) with p held.
+void regs_call(pattern& p, void (*fn)()) {
+    kt_regs_call(p.seed, p.out, fn);
+    ++p.switches;
+    for (std::size_t i = 0; i < kt_regs_count; ++i) p.changed[i] += p.out[i] != p.seed[i];
+}
+
+// turns records which thread returned from each call, so a test can check
+// that every call switched to the other thread and back (order, not time).
+struct turn_log {
+    char who[128] = {};
+    unsigned n = 0;
+    void add(char c) {
+        if (n < sizeof who - 1) who[n++] = c;
+    }
+};
+turn_log turns;
+
+// Two threads of one priority yield to each other with the mask open: on a
+// direct-switch port every switch is switch_to(), each resuming a frame
+// switch_to() saved.
+TEST_F(register_conformance, survive_direct_yield) {
+    static pattern a(7), b(8);
+    a = pattern(7);
+    b = pattern(8);
+    turns = turn_log{};
+    ks::begin();
+    ks::spawn(7, [](void*) {
+        for (int i = 0; i < 40; ++i) {
+            regs_call(a, [] { k::yield(); });
+            turns.add('a');
+        }
+    });
+    ks::spawn(7, [](void*) {
+        for (int i = 0; i < 40; ++i) {
+            regs_call(b, [] { k::yield(); });
+            turns.add('b');
+        }
+    });
+    ks::finish();
+    a.expect_intact("directly yielding thread a", 40);
+    b.expect_intact("directly yielding thread b", 40);
+    // a's first yield runs b's first; from then on each yield is a switch.
+    for (unsigned i = 0; i + 1 < turns.n; ++i) {
+        EXPECT_NE(turns.who[i], turns.who[i + 1]) << "no switch at call " << i << ": " << turns.who;
+    }
+}
+
+// One thread switches through the port's routine (kt_regs_switch, mask
+// held, as unmask() does), the other yields with the mask open (directly
+// where the port can): each resumes the frame the other kind of switch
+// saved.
+TEST_F(register_conformance, survive_mixed_direct_and_routine_switches) {
+    static pattern a(9), b(10);
+    a = pattern(9);
+    b = pattern(10);
+    ks::begin();
+    ks::spawn(7, [](void*) {
+        for (int i = 0; i < 40; ++i) regs_switch(a, [] { k::yield(); });
+    });
+    ks::spawn(7, [](void*) {
+        for (int i = 0; i < 40; ++i) regs_call(b, [] { k::yield(); });
+    });
+    ks::finish();
+    a.expect_intact("thread switched by the port's routine", 40);
+    b.expect_intact("directly yielding thread", 40);
+}
+
+#if KAIROS_PORT_DIRECT_SWITCH
+// port::switch_to() alone, without the kernel: the boot context and one
+// context made by stack_init() switch back and forth, each holding its
+// pattern across every switch, the first switch landing in the new
+// context's entry.
+namespace raw {
+void* boot_ctx = nullptr;
+void* other_ctx = nullptr;
+pattern boot_p(11), other_p(12);
+alignas(16) unsigned char stack[64 * 1024];
+constexpr int rounds = 30;
+
+// to_other / to_boot are fn() of kt_regs_call: the direct switch, called
+// as the kernel calls it (mask set around it).
+void to_other() {
+    const kairos::port::irq_state s = kairos::port::irq_disable();
+    kairos::port::switch_to(&boot_ctx, other_ctx);
+    kairos::port::irq_restore(s);
+}
+void to_boot() {
+    const kairos::port::irq_state s = kairos::port::irq_disable();
+    kairos::port::switch_to(&other_ctx, boot_ctx);
+    kairos::port::irq_restore(s);
+}
+
+[[noreturn]] void other_entry(void*) {
+    for (;;) regs_call(other_p, to_boot);  // boot never resumes it after its last round
+}
+}  // namespace raw
+
+TEST_F(register_conformance, survive_raw_switch_to) {
+    raw::boot_p = pattern(11);
+    raw::other_p = pattern(12);
+    raw::other_ctx = kairos::port::stack_init(raw::stack, sizeof raw::stack, raw::other_entry, nullptr);
+    for (int i = 0; i < raw::rounds; ++i) regs_call(raw::boot_p, raw::to_other);
+    raw::boot_p.expect_intact("boot context across switch_to", raw::rounds);
+    // The other context's last call is still inside its switch back.
+    EXPECT_EQ(raw::other_p.switches, unsigned{raw::rounds} - 1);
+    raw::other_p.expect_intact("stack_init context across switch_to", raw::rounds - 1);
+}
+#endif
 
 }  // namespace

@@ -34,3 +34,10 @@ inline constexpr const char* kt_regs_names[kt_regs_count] = {
 #endif
 
 extern "C" void kt_regs_switch(const kt_reg* seed, kt_reg* out);
+
+// kt_regs_call(seed, out, fn) loads the same registers from seed[], calls
+// fn() as an ordinary function, stores them to out[] and restores the
+// caller's: a register fn() (here a kernel call such as yield(), which may
+// switch threads directly, port::switch_to()) fails to preserve reaches
+// out[] changed, whatever the optimisation level of the C++ around it.
+extern "C" void kt_regs_call(const kt_reg* seed, kt_reg* out, void (*fn)());

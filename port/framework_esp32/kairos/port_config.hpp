@@ -22,6 +22,13 @@
 // then the kernel waits in its own idle context, in thread mode.
 #define KAIROS_PORT_IDLE_IN_SWITCH 1
 
+// KAIROS_PORT_DIRECT_SWITCH: 1 when the port defines port::switch_to()
+// (include/kairos/port.hpp), a switch between two context handles the
+// kernel has already chosen, which the kernel then calls itself on paths
+// whose decision it makes without kairos_sched_switch() (yield()); 0 when
+// every switch goes through request_switch() and the port's routine.
+#define KAIROS_PORT_DIRECT_SWITCH 0
+
 // KAIROS_MAX_SYSCALL_PRIO: the CMake cache option of that name, the raw
 // 8-bit BASEPRI value kairos' critical sections set on Cortex-M ARMv7-M and
 // ARMv8-M mainline (interrupts more urgent than it are never masked and must

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// Tickless idle (docs/kernel.md, "Tickless idle") under QEMU's instruction
+// clock: sleeps across idle wake at their deadline and not later than a
+// bound, with the core timer interrupting once per deadline (plus, on
+// Cortex-M, the end of the period running when the kernel went idle and the
+// 24-bit reloads), never every tick; a thread woken from an interrupt while
+// the kernel idles (a kairos::ticker callback, which keeps the periodic tick
+// only while armed) runs and its own short sleep is on time; the board's
+// idle hooks bracket every wait. With KAIROS_TICKLESS off (or a broken
+// port) the interrupt counts are those of the 1 ms tick and the checks fail.
+#include <kairos/board.hpp>
+#include <kairos/kernel/thread.hpp>
+#include <kairos/port.hpp>
+#include <kairos/ticker.hpp>
+
+#include <cstdint>
+
+#ifndef KAIROS_SCENARIO_STACK
+#  define KAIROS_SCENARIO_STACK 1024
+#endif
+#include "kernel_scenarios.hpp"
+#include "runner.hpp"
+
+namespace ks = scenarios::kernel;
+namespace k = kairos::kernel;
+
+namespace {
+
+// Timer interrupts a sleep of `us` may take beyond the one at its deadline:
+// on Cortex-M the end of the SysTick period running when the kernel went
+// idle, and one per 2^24 cycles of a long sleep; none elsewhere.
+#if defined(__XTENSA__) || defined(__riscv)
+constexpr std::uint32_t extra_per_sleep(std::uint64_t) { return 0; }
+#else
+std::uint32_t extra_per_sleep(std::uint64_t us) {
+    const std::uint64_t cycles = us * (kairos::port::cpu_hz() / 1000000u);
+    return 1u + static_cast<std::uint32_t>(cycles >> 24);
+}
+#endif
+
+// The latest a wake may come after its deadline: interrupt entry, the
+// handler and the switch (1 ns per instruction under -icount shift=0), and
+// the shortest reload the Cortex-M port programs (512 cycles).
+constexpr std::uint64_t late_bound_us = 50;
+
+// Board hooks: strong definitions replace the port's weak ones.
+volatile std::uint32_t idle_enters, idle_exits;
+volatile std::uint64_t last_idle_deadline;
+
+std::uint64_t wake[100];
+std::uint64_t due[100];
+std::uint32_t irqs_during;
+
+// sleeps_land_on_time: 100 sleeps of 10 ms to absolute deadlines (each
+// sleep_us() to the next multiple of 10 ms from t0): every wake at or after
+// its deadline and within late_bound_us of it, so the 100th lands at
+// t0 + 1 s + at most late_bound_us: no drift accumulates. The timer
+// interrupts number one per sleep plus extra_per_sleep(), not the 1000 of a
+// 1 ms tick.
+void sleeps_land_on_time() {
+    ks::begin();
+    ks::spawn(5, [](void*) {
+        const std::uint32_t irq0 = kairos::port::timer_interrupts();
+        const std::uint64_t t0 = kairos::port::now_us();
+        for (unsigned i = 0; i < 100; ++i) {
+            due[i] = t0 + (i + 1) * 10000ull;
+            k::sleep_us(due[i] - kairos::port::now_us());
+            wake[i] = kairos::port::now_us();
+        }
+        irqs_during = kairos::port::timer_interrupts() - irq0;
+    });
+    ks::finish();
+    unsigned early = 0, late = 0;
+    for (unsigned i = 0; i < 100; ++i) {
+        early += wake[i] < due[i] ? 1 : 0;
+        late += wake[i] > due[i] + late_bound_us ? 1 : 0;
+    }
+    KT_CHECK_EQ(early, 0u);
+    KT_CHECK_EQ(late, 0u);
+    KT_CHECK(wake[99] - due[99] <= late_bound_us);
+    KT_CHECK(irqs_during >= 100u);
+    KT_CHECK(irqs_during <= 100u * (1u + extra_per_sleep(10000)));
+}
+
+// long_sleep_few_interrupts: one sleep of 1 s takes one interrupt (Cortex-M:
+// plus the running period's end and the 24-bit reloads) and lands on time;
+// the board's idle hooks ran around each wait, the last one given the
+// sleep's deadline.
+std::uint64_t long_due, long_wake;
+void long_sleep_few_interrupts() {
+    ks::begin();
+    idle_enters = idle_exits = 0;
+    ks::spawn(5, [](void*) {
+        const std::uint32_t irq0 = kairos::port::timer_interrupts();
+        long_due = kairos::port::now_us() + 1000000;
+        k::sleep_us(1000000);
+        long_wake = kairos::port::now_us();
+        irqs_during = kairos::port::timer_interrupts() - irq0;
+    });
+    ks::finish();
+    KT_CHECK(long_wake >= long_due && long_wake <= long_due + late_bound_us);
+    KT_CHECK(irqs_during >= 1u);
+    KT_CHECK(irqs_during <= 1u + extra_per_sleep(1000000));
+    KT_CHECK(idle_enters >= 1u && idle_enters <= 1u + extra_per_sleep(1000000));
+    KT_CHECK_EQ(idle_exits, idle_enters);
+    // sleep_us() reads the clock after long_due's read: its deadline is
+    // that read + 1 s, a few µs of virtual time after long_due at most.
+    KT_CHECK(last_idle_deadline >= long_due && last_idle_deadline - long_due <= late_bound_us);
+}
+
+// isr_wakes_thread_while_idle: thread a sleeps 500 ms; a one-shot ticker
+// armed 50 ms ahead wakes thread b (blocked without a deadline) from the
+// tick interrupt while the kernel idles. b runs at once, sleeps 10 ms and
+// wakes on time although a long tickless period may have been running (on
+// Cortex-M the port cuts it short); a wakes on time. After the ticker
+// fired the tick is no longer periodic: a's remaining sleep takes a few
+// interrupts, not hundreds.
+k::pid b_pid;
+kairos::ticker once;
+std::uint64_t a_due, a_wake, b_armed, b_woke, b_due, b_wake;
+std::uint32_t irqs_after;
+void isr_wakes_thread_while_idle() {
+    ks::begin();
+    b_woke = b_wake = 0;
+    b_pid = ks::spawn(4, [](void*) {
+        k::sleep();
+        b_woke = kairos::port::now_us();
+        b_due = b_woke + 10000;
+        k::sleep_us(10000);
+        b_wake = kairos::port::now_us();
+        irqs_after = kairos::port::timer_interrupts();
+    });
+    ks::spawn(5, [](void*) {
+        a_due = kairos::port::now_us() + 500000;
+        b_armed = kairos::port::now_us();
+        KT_CHECK(once.once_ms(50, [] { (void)k::wakeup(b_pid); }));
+        k::sleep_us(500000);
+        a_wake = kairos::port::now_us();
+        irqs_after = kairos::port::timer_interrupts() - irqs_after;
+    });
+    ks::finish();
+    // The ticker fires at the first tick at or after its due time.
+    KT_CHECK(b_woke >= b_armed + 50000 && b_woke <= b_armed + 51000 + late_bound_us);
+    KT_CHECK(b_wake >= b_due && b_wake <= b_due + late_bound_us);
+    KT_CHECK(a_wake >= a_due && a_wake <= a_due + late_bound_us);
+    KT_CHECK(irqs_after <= 2u + extra_per_sleep(500000));
+}
+
+}  // namespace
+
+extern "C" void kairos_idle_enter(std::uint64_t deadline_us) noexcept {
+    idle_enters = idle_enters + 1;
+    last_idle_deadline = deadline_us;
+}
+extern "C" void kairos_idle_exit() noexcept { idle_exits = idle_exits + 1; }
+
+int main() {
+    static const ktarget::test_case cases[] = {
+        {"sleeps_land_on_time", sleeps_land_on_time},
+        {"long_sleep_few_interrupts", long_sleep_few_interrupts},
+        {"isr_wakes_thread_while_idle", isr_wakes_thread_while_idle},
+    };
+    return ktarget::run(cases);
+}
