@@ -296,7 +296,9 @@ pid self() noexcept { return started ? current->id : no_pid; }
 // (KAIROS_PORT_DIRECT_SWITCH), yield() switches to it itself, as
 // kairos_sched_switch() would have, without the request and the port's
 // routine. Anything else, and every yield() with the mask already taken by
-// the caller, goes through the switch.
+// the caller, goes through the switch. Where the port traps for yield()
+// (KAIROS_PORT_YIELD_TRAP), the trap makes the same decision
+// (kairos_sched_yield()) and the switch, without a second masked section.
 #if KAIROS_PORT_DIRECT_SWITCH
 namespace {
 // yield_through_switch(s) ends a yield() that needs the port's switch. Out
@@ -310,6 +312,9 @@ __attribute__((noinline)) void yield_through_switch(port::irq_state s) noexcept 
 
 void yield() noexcept {
     KAIROS_ASSERT(started && !port::in_isr());
+#ifdef KAIROS_PORT_YIELD_TRAP
+    if (port::yield_trap()) return;
+#endif
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
     rq.rotate(cur->prio);
@@ -613,3 +618,25 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     current = next;
     return next->ctx;
 }
+
+#ifdef KAIROS_PORT_YIELD_TRAP
+// kairos_sched_yield() (port.hpp) is yield() as one decision in the port's
+// trap: the rotation, then the fast decision's tests (no slow decision due,
+// the level is the best one, the outgoing canary intact); anything else
+// requests the full decision.
+extern "C" void* kairos_sched_yield(void* ctx) noexcept {
+    tcb* const cur = current;
+    rq.rotate(cur->prio);
+    slice_done(cur);
+    tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
+    if (slow_pick != 0 || !rq.none_better(cur->prio) || !stack_intact(cur)) {
+        kairos::port::request_switch();
+        return nullptr;
+    }
+    if (next == cur) return nullptr;
+    KAIROS_TRACE_SWITCH(cur, next);
+    cur->ctx = ctx;
+    current = next;
+    return next->ctx;
+}
+#endif

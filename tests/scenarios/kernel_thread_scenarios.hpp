@@ -94,6 +94,31 @@ inline void yield_vs_yield_higher() {
     KT_CHECK(log.equals({1, 2, 3, 4, 5, 6}));
 }
 
+// yield() runs the best runnable thread, also one above the caller's level
+// that create_no_yield left waiting; from a masked section it switches when
+// the caller unmasks (on ARMv6-M these are the trap's two fallbacks).
+inline void yield_picks_best() {
+    begin();
+    spawn(9, [](void*) {
+        log.add(1);
+        spawn(5, [](void*) { log.add(2); }, nullptr, "ny", k::create_no_yield);
+        k::yield();  // the new thread first, then B (the front of level 9)
+        log.add(3);
+        const auto s = kairos::port::irq_disable();
+        k::yield();  // B, once unmasked
+        log.add(4);
+        kairos::port::irq_restore(s);
+        log.add(6);
+    });
+    spawn(9, [](void*) {
+        log.add(5);
+        k::yield();
+        log.add(7);
+    });
+    finish();
+    KT_CHECK(log.equals({1, 2, 5, 3, 4, 7, 6}));
+}
+
 // Thread flood (RIOT tests/core/thread_flood): create until the table is
 // full, check the error, let them all run and exit, then the slots are
 // free again.

@@ -265,6 +265,7 @@ int main() {
         {"create_preempts", ks::create_preempts},
         {"change_priority", ks::change_priority},
         {"yield_vs_yield_higher", ks::yield_vs_yield_higher},
+        {"yield_picks_best", ks::yield_picks_best},
         {"sleep_and_wakeup", ks::sleep_and_wakeup},
         {"isr_wakes_higher", isr_wakes_higher},
         {"flags_from_isr", flags_from_isr},
