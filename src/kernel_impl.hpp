@@ -368,6 +368,7 @@ __attribute__((always_inline)) inline void hand_over(mutex& m, std::uint32_t pi,
     ++next->n_held;
     next->next_wait = nullptr;
     next->waiting_for = nullptr;
+    KAIROS_TRACE_EVENT(mutex_lock, reinterpret_cast<std::uintptr_t>(&m), next->id);
 }
 }  // namespace kairos::kernel::impl
 
