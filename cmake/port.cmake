@@ -79,6 +79,25 @@ function(kairos_port_interface target)
         KAIROS_PORT_HEADERS_DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kairos/port/${dir_name})
 endfunction()
 
+# kairos_library_variant(<name> [defines...]) adds <name>, a static copy of
+# kairos (its sources and port/${KAIROS_PORT}) compiled with kairos's
+# public definitions plus [defines...]: for a program that needs a kernel
+# option the build's kairos lacks (KAIROS_TRACE, KAIROS_TIME_SLICE_US).
+# Link it instead of kairos, never beside it.
+function(kairos_library_variant name)
+    get_target_property(srcs kairos SOURCES)
+    list(FILTER srcs EXCLUDE REGEX "/port/")
+    list(TRANSFORM srcs PREPEND ${PROJECT_SOURCE_DIR}/src/ REGEX "^[^/]")
+    add_library(${name} STATIC ${srcs})
+    target_compile_features(${name} PUBLIC cxx_std_17)
+    target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/include)
+    get_target_property(defs kairos INTERFACE_COMPILE_DEFINITIONS)
+    target_compile_definitions(${name} PUBLIC ${defs} ${ARGN})
+    target_link_libraries(${name} PRIVATE kairos_warnings)
+    include(${PROJECT_SOURCE_DIR}/port/${KAIROS_PORT}/port.cmake)
+    kairos_port_sources(${name})
+endfunction()
+
 # kairos_add_port(target) adds the sources of port/${KAIROS_PORT} to target.
 # Each port folder has a port.cmake that defines kairos_port_sources(target),
 # which calls kairos_port_interface() once.

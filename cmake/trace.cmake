@@ -14,18 +14,7 @@ function(kairos_traced_library out ring)
         return()
     endif()
     if(NOT TARGET kairos_traced)
-        get_target_property(srcs kairos SOURCES)
-        list(FILTER srcs EXCLUDE REGEX "/port/")
-        list(TRANSFORM srcs PREPEND ${PROJECT_SOURCE_DIR}/src/ REGEX "^[^/]")
-        add_library(kairos_traced STATIC ${srcs})
-        target_compile_features(kairos_traced PUBLIC cxx_std_17)
-        target_include_directories(kairos_traced PUBLIC ${PROJECT_SOURCE_DIR}/include)
-        get_target_property(defs kairos INTERFACE_COMPILE_DEFINITIONS)
-        target_compile_definitions(kairos_traced PUBLIC ${defs} KAIROS_TRACE=1 KAIROS_TRACE_RING=${ring})
-        target_link_libraries(kairos_traced PRIVATE kairos_warnings)
-        set(KAIROS_PORT ${KAIROS_PORT})
-        include(${PROJECT_SOURCE_DIR}/port/${KAIROS_PORT}/port.cmake)
-        kairos_port_sources(kairos_traced)
+        kairos_library_variant(kairos_traced KAIROS_TRACE=1 KAIROS_TRACE_RING=${ring})
     endif()
     set(${out} kairos_traced PARENT_SCOPE)
 endfunction()
@@ -77,8 +66,7 @@ endfunction()
 # cortex-m0 microbit) builds examples/trace as the
 # firmware trace_demo.elf for the QEMU board and adds the trace-demo target
 # and the trace.demo test, run under QEMU (semihosting console). Without
-# KAIROS_TRACE the firmware takes the board's and the test runtime's
-# objects, not their libraries, so that it links kairos_traced alone.
+# KAIROS_TRACE the firmware links kairos_traced instead of kairos.
 function(kairos_trace_demo_firmware)
     if(KAIROS_MCU STREQUAL "cortex-m0")
         # The microbit's 16 KiB of RAM do not hold five demo stacks and the ring.
@@ -87,16 +75,7 @@ function(kairos_trace_demo_firmware)
     endif()
     kairos_traced_library(lib 512)
     set(src ${PROJECT_SOURCE_DIR}/examples/trace/trace_demo.cpp)
-    if(lib STREQUAL "kairos")
-        kairos_add_firmware(trace_demo ${src})
-    else()
-        add_executable(trace_demo ${src} $<TARGET_OBJECTS:kairos_board> $<TARGET_OBJECTS:kairos_target_rt>)
-        target_link_libraries(trace_demo PRIVATE ${lib} kairos_warnings)
-        target_link_options(trace_demo PRIVATE $<TARGET_PROPERTY:kairos_board,INTERFACE_LINK_OPTIONS>
-                            -Wl,-Map=$<TARGET_FILE_DIR:trace_demo>/trace_demo.map)
-        set_target_properties(trace_demo PROPERTIES SUFFIX .elf
-                              LINK_DEPENDS "$<TARGET_PROPERTY:kairos_board,INTERFACE_LINK_DEPENDS>")
-    endif()
+    kairos_add_firmware(trace_demo ${src} LIBRARY ${lib})
     kairos_trace_demo_target(trace_demo "${KAIROS_QEMU};-kernel")
     kairos_trace_demo_test(trace_demo "${KAIROS_QEMU};-kernel")
 endfunction()

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Kernel internals shared by sched.cpp, mutex.cpp, msg.cpp and
-// thread_flags.cpp. Everything here is touched only with interrupts masked
-// (port::irq_disable()), which is the kernel's one lock.
+// Kernel internals shared by the kernel's sources in src/ (with
+// priority_inheritance.hpp, included below). Everything here is touched
+// only with interrupts masked (port::irq_disable()), which is the kernel's
+// one lock.
 #pragma once
 
 #include <kairos/detail/clist.hpp>
@@ -49,6 +50,8 @@ struct tcb : detail::clist_node {
     pid id = no_pid;  // no_pid while the slot is free
     std::uint16_t prio = 0;       // effective priority (inheritance included)
     std::uint16_t base_prio = 0;  // priority set by create/change_priority
+    // st is never thread_state::running: a runnable thread is pending, the
+    // current one included (a switch writes no state; state() reports it).
     thread_state st = thread_state::stopped;
     bool wants_reply = false;  // blocked_send from send_receive()
     // flags
@@ -82,8 +85,8 @@ struct tcb : detail::clist_node {
     msg* queue = nullptr;
     std::uint32_t dropped = 0;
     mutex* held_pi[KAIROS_MUTEX_MAX_HELD] = {};  // inheritance mutexes owned
-    // timer: the thread's entry in the kernel's timer_queue (the one the
-    // deferred scheduler uses too), armed while in sleep_us() or lock_for();
+    // timer: the thread's entry in the kernel's timer queue (timers), armed
+    // while in sleep_us() or a wait with a deadline;
     // timer_owner() maps it back to its slot.
     timer_node timer;
     void (*fn)(void*) = nullptr;
@@ -142,7 +145,7 @@ struct sched_core {
     // it vetoes the run queue's answer (run_queue::best_unless()), so the
     // common decision is one test for both.
     std::uint32_t slow_pick = 0;
-    bool running = false;  // between run()'s start and its return
+    bool started = false;  // the kernel has started: between run()'s start and its return
 #if KAIROS_NARROW_LOAD_OFFSETS
     detail::run_queue<prio_levels, runqueue_encoding> rq;
 #endif
@@ -151,7 +154,7 @@ extern sched_core core;
 inline constexpr auto& rq = core.rq;
 inline constexpr auto& current = core.current;
 inline constexpr auto& slow_pick = core.slow_pick;
-inline constexpr auto& running = core.running;
+inline constexpr auto& started = core.started;
 inline constexpr std::uint32_t slow_pick_on = ~0u;  // slow_pick's only non-zero value
 
 // A pid is a slot number (its low slot_bits bits, 1..max_threads) and a
@@ -216,15 +219,38 @@ inline tcb* first_waiter(std::uint32_t w) noexcept {
     return p == 0 ? nullptr : &threads[p & slot_mask];
 }
 
-// make_runnable(t) queues t at the end of its level and requests a switch
-// if t beats the running thread: only while the kernel runs, so a wake-up
+// slice_owner is the thread whose time slice runs (src/time_slice.cpp),
+// nullptr when the next tick starts a fresh one. slice_done(t) ends t's
+// slice when t blocks, yields or exits, so it gets a fresh one when it runs
+// again. Nothing at all without KAIROS_TIME_SLICE_US. Masked.
+#if KAIROS_TIME_SLICE_US
+extern tcb* slice_owner;
+inline void slice_done(const tcb* t) noexcept {
+    if (slice_owner == t) slice_owner = nullptr;
+}
+#else
+inline void slice_done(const tcb*) noexcept {}
+#endif
+
+// make_ready(t) is where a thread becomes runnable: t, queued nowhere,
+// joins the end of its level in state pending. It requests no switch and
+// records no trace event: make_runnable() does both for a wake-up; deadline
+// expiry (whose callers decide next), thread creation (its own event and
+// switch rule) and a runnable thread's priority change (set_priority(),
+// a requeue) call make_ready() itself. Interrupts masked.
+inline void make_ready(tcb* t) noexcept {
+    t->st = thread_state::pending;
+    rq.push_back(t, t->prio);
+}
+
+// make_runnable(t) makes t ready (make_ready()) and requests a switch if t
+// beats the running thread: only while the kernel runs, so a wake-up
 // before run() does not start switching from the boot context. Interrupts
 // masked.
 __attribute__((flatten)) inline void make_runnable(tcb* t) noexcept {
     KAIROS_TRACE_READY(t);
-    t->st = thread_state::pending;
-    rq.push_back(t, t->prio);
-    if (t->prio < current->prio && running) port::request_switch();
+    make_ready(t);
+    if (t->prio < current->prio && started) port::request_switch();
 }
 
 // block_current(s) takes the running thread off the run queue in state s
@@ -233,6 +259,7 @@ __attribute__((flatten)) inline void make_runnable(tcb* t) noexcept {
 __attribute__((flatten)) inline KAIROS_SIZE_NOINLINE void block_current(thread_state s) noexcept {
     rq.remove(current, current->prio);
     current->st = s;
+    slice_done(current);
     KAIROS_TRACE_BLOCKED(current);
     port::request_switch();
 }
@@ -242,6 +269,18 @@ __attribute__((flatten)) inline KAIROS_SIZE_NOINLINE void block_current(thread_s
 // mutex wait gives up: mutex_timed_out()). A timeout of timeout_forever or
 // more arms nothing: t waits until something else wakes it. Masked.
 void arm_deadline(tcb* t, std::uint64_t us) noexcept;
+
+// timers: the kernel's one timer queue, every thread's deadline (one timer
+// per slot, so it never fills): sleep_us() and every _for/_until wait.
+extern timer_queue<max_threads> timers;
+
+// disarm_deadline(t) disarms t's timer if it is armed. Masked.
+inline void disarm_deadline(tcb* t) noexcept { timers.disarm(t->timer); }
+
+// receiver_of(t) is the thread in whose senders t, blocked_send, waits
+// (found by a scan of the table: rare paths only, a priority change or a
+// deadline of a blocked sender), or nullptr. Masked.
+tcb* receiver_of(const tcb* t) noexcept;
 
 // mutex_timed_out(t) takes t, blocked in mutex::lock_for(), off its mutex's
 // waiters and lowers the owners that t had raised. Masked. Weak: defined
@@ -286,10 +325,6 @@ tcb* wait_wake(tcb*& list) noexcept;
 // increase to the owner of an inheritance mutex t waits for. Masked.
 void set_priority(tcb* t, unsigned p) noexcept;
 
-// recompute_priority(t): base priority raised by the first waiter of each
-// inheritance mutex t holds. Masked.
-void recompute_priority(tcb* t) noexcept;
-
 // prio_queue_insert(head, t): insert t into a singly linked wait list
 // sorted by priority, FIFO among equals. prio_queue_remove unlinks t.
 void prio_queue_insert(tcb*& head, tcb* t) noexcept;
@@ -300,13 +335,8 @@ void prio_queue_remove(tcb*& head, tcb* t) noexcept;
 // at all without KAIROS_ASSERTS.
 inline void assert_can_block(port::irq_state s) noexcept {
     KAIROS_ASSERT(s == 0 && !port::in_isr());
-    KAIROS_ASSERT(running && current != &threads[0]);
+    KAIROS_ASSERT(started && current != &threads[0]);
     (void)s;
-}
-
-// is_runnable(s): pending or running.
-constexpr bool is_runnable(thread_state s) noexcept {
-    return s == thread_state::pending || s == thread_state::running;
 }
 
 }  // namespace kairos::kernel::impl
@@ -317,6 +347,32 @@ inline void mutex_access::set_waiters(mutex& m, const impl::tcb* head) noexcept 
     m.word_ = (m.word_ & 0xFFFFu) | (w << mutex::waiter_shift);
 }
 }  // namespace kairos::kernel
+
+namespace kairos::kernel::impl {
+// set_owner(m, p) stores p as m's owner; the protocol bit and the waiters
+// stay. Masked.
+inline void set_owner(mutex& m, pid p) noexcept {
+    std::uint32_t& w = mutex_access::word(m);
+    w = (w & ~mutex::pid_mask) | static_cast<std::uint32_t>(p);
+}
+
+// hand_over(m, pi, next) makes next, the first waiter, the owner of m at once
+// (nobody can barge in between) and unlinks it in O(1): it is the head of
+// the sorted waiters. The word is written once: owner, protocol bit (pi,
+// 0 or mutex::pi_bit) and the next waiter. Masked.
+__attribute__((always_inline)) inline void hand_over(mutex& m, std::uint32_t pi, tcb* next) noexcept {
+    const tcb* after = next->next_wait;
+    const std::uint32_t waiters =
+        after == nullptr ? 0u : static_cast<std::uint32_t>(static_cast<std::uint16_t>(after->id));
+    mutex_access::word(m) = (waiters << mutex::waiter_shift) | pi | static_cast<std::uint16_t>(next->id);
+    ++next->n_held;
+    next->next_wait = nullptr;
+    next->waiting_for = nullptr;
+    KAIROS_TRACE_EVENT(mutex_lock, reinterpret_cast<std::uintptr_t>(&m), next->id);
+}
+}  // namespace kairos::kernel::impl
+
+#include "priority_inheritance.hpp"
 
 namespace kairos::kernel::impl {
 // wait_for_mutex(m, self) queues self among m's waiters (priority order,
@@ -336,9 +392,6 @@ __attribute__((always_inline)) inline void wait_for_mutex(mutex& m, tcb* self) n
     mutex_access::set_waiters(m, head);
     self->waiting_for = &m;
     block_current(thread_state::blocked_mutex);
-    if ((w & mutex::pi_bit) != 0) {  // the bit never changes
-        tcb* o = lookup(static_cast<pid>(w & mutex::pid_mask));
-        if (o != nullptr && self->prio < o->prio) set_priority(o, self->prio);
-    }
+    inherit_raise(w, self->prio);
 }
 }  // namespace kairos::kernel::impl

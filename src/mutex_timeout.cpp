@@ -15,19 +15,10 @@ void impl::mutex_timed_out(tcb* t) noexcept {
     mutex_access::set_waiters(m, head);
     t->waiting_for = nullptr;
     // Queued nowhere from here on (expire() makes it pending next), so that
-    // the walk below may change t's own priority when a deadlock cycle
+    // inherit_withdraw() may change t's own priority when a deadlock cycle
     // leads back to it.
     t->st = thread_state::sleeping;
-    if ((m.word() & mutex::pi_bit) == 0) return;
-    // What t lent its owner, and along a chain of owners blocked on further
-    // inheritance mutexes, is taken back (bounded: a cycle is a deadlock).
-    tcb* o = lookup(m.owner());
-    for (unsigned hops = 0; o != nullptr && hops < max_threads; ++hops) {
-        recompute_priority(o);
-        const mutex* next = o->st == thread_state::blocked_mutex ? o->waiting_for : nullptr;
-        if (next == nullptr || (next->word() & mutex::pi_bit) == 0) break;
-        o = lookup(next->owner());
-    }
+    if ((m.word() & mutex::pi_bit) != 0) inherit_withdraw(m);
 }
 
 bool mutex::lock_for(std::uint64_t us) noexcept {
@@ -46,7 +37,7 @@ bool mutex::lock_for(std::uint64_t us) noexcept {
         wait_for_mutex(*this, self_tcb);
         port::irq_restore_kernel(s);  // waits; back after a handoff or at the deadline
         irq_guard g;
-        timer_queue::disarm(self_tcb->timer);  // still armed after a handoff
+        disarm_deadline(self_tcb);  // still armed after a handoff
         return owner() == self_tcb->id;
     }
 }

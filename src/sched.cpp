@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The scheduler: thread table, run queue, switching decisions, sleep list,
-// priority changes and inheritance bookkeeping shared with mutex.cpp.
+// priority changes (priority inheritance: priority_inheritance.hpp/.cpp).
 #include "kernel_impl.hpp"
 
 #include <kairos/config.hpp>
@@ -20,12 +20,12 @@ tcb* timer_owner(timer_node* n) noexcept {
     const auto d = reinterpret_cast<unsigned char*>(n) - reinterpret_cast<unsigned char*>(&threads[0].timer);
     return &threads[static_cast<std::size_t>(d) / sizeof(tcb)];
 }
+timer_queue<max_threads> timers;
 sched_core core;  // constant-initialised: its members have constant initialisers
 
 namespace {
 
 tcb* const boot = &threads[0];  // the context that called run()
-timer_queue timers;  // sleep_us() deadlines
 bool stop_requested = false;  // idle thread asks to return to boot
 run_options options;
 unsigned live = 0;
@@ -67,22 +67,34 @@ alignas(std::uintptr_t) unsigned char boot_canary[canary_size];
 // wake-up before run() (or from a signal after it) must not start switching
 // from the boot context.
 void reschedule() noexcept {
-    if (running) port::request_switch();
+    if (started) port::request_switch();
 }
 
 void expire(std::uint64_t now) noexcept {
     while (timer_node* n = timers.pop_due(now)) {
         tcb* t = timer_owner(n);
-        if (t->st == thread_state::blocked_mutex) {
-            mutex_timed_out(t);  // then sleeping: not queued anywhere
-        } else if (t->st == thread_state::blocked_wait) {
-            wait_timed_out(t);  // off the object's waiters
-        } else if (t->st != thread_state::sleeping) {
-            continue;  // a lock_for() deadline of a thread the handoff already woke
+        switch (t->st) {
+            case thread_state::sleeping:
+            case thread_state::blocked_receive:  // the waits that are in no queue
+            case thread_state::blocked_reply:
+            case thread_state::blocked_flags:
+                break;
+            case thread_state::blocked_send: {  // off the receiver's senders
+                tcb* r = receiver_of(t);
+                if (r != nullptr) prio_queue_remove(r->senders, t);
+                break;
+            }
+            case thread_state::blocked_mutex:
+                mutex_timed_out(t);  // then sleeping: not queued anywhere
+                break;
+            case thread_state::blocked_wait:
+                wait_timed_out(t);  // off the object's waiters
+                break;
+            default:
+                continue;  // the deadline of a thread a waker already made runnable
         }
         KAIROS_TRACE_READY(t);
-        t->st = thread_state::pending;
-        rq.push_back(t, t->prio);
+        make_ready(t);  // no switch request: the caller decides next
     }
 }
 
@@ -232,8 +244,7 @@ pid create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*), void
     if ((flags & create_sleeping) != 0) {
         t->st = thread_state::sleeping;
     } else {
-        t->st = thread_state::pending;
-        rq.push_back(t, prio);
+        make_ready(t);
         if ((flags & create_no_yield) == 0 && prio < current->prio) reschedule();
     }
     return t->id;
@@ -258,15 +269,6 @@ void prio_queue_remove(tcb*& head, tcb* t) noexcept {
     t->next_wait = nullptr;
 }
 
-void recompute_priority(tcb* t) noexcept {
-    unsigned p = t->base_prio;
-    for (unsigned i = 0; i < t->n_held_pi; ++i) {
-        const tcb* w = first_waiter(t->held_pi[i]->word());
-        if (w != nullptr && w->prio < p) p = w->prio;
-    }
-    set_priority(t, p);
-}
-
 }  // namespace impl
 
 using namespace impl;
@@ -282,7 +284,7 @@ pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*
     return create(stack, size, prio, fn, arg, nm, flags);
 }
 
-pid self() noexcept { return running ? current->id : no_pid; }
+pid self() noexcept { return started ? current->id : no_pid; }
 
 // yield() makes the scheduling decision itself when it is cheap: after the
 // rotation, the head of the running thread's level is the next thread when
@@ -294,7 +296,9 @@ pid self() noexcept { return running ? current->id : no_pid; }
 // (KAIROS_PORT_DIRECT_SWITCH), yield() switches to it itself, as
 // kairos_sched_switch() would have, without the request and the port's
 // routine. Anything else, and every yield() with the mask already taken by
-// the caller, goes through the switch.
+// the caller, goes through the switch. Where the port traps for yield()
+// (KAIROS_PORT_YIELD_TRAP), the trap makes the same decision
+// (kairos_sched_yield()) and the switch, without a second masked section.
 #if KAIROS_PORT_DIRECT_SWITCH
 namespace {
 // yield_through_switch(s) ends a yield() that needs the port's switch. Out
@@ -307,10 +311,14 @@ __attribute__((noinline)) void yield_through_switch(port::irq_state s) noexcept 
 #endif
 
 void yield() noexcept {
-    KAIROS_ASSERT(running && !port::in_isr());
+    KAIROS_ASSERT(started && !port::in_isr());
+#ifdef KAIROS_PORT_YIELD_TRAP
+    if (port::yield_trap()) return;
+#endif
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
     rq.rotate(cur->prio);
+    slice_done(cur);
     tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
 #if KAIROS_PORT_DIRECT_SWITCH
     if ((s | slow_pick) != 0 || rq.best_nonempty() != next || !stack_intact(cur)) {
@@ -349,6 +357,23 @@ void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
     slow_pick = slow_pick_on;
 }
 
+// A receiver field in every tcb would cost every thread a word; a scan of
+// the table costs only the rare paths that need it.
+tcb* impl::receiver_of(const tcb* t) noexcept {
+    for (tcb& r : threads) {
+        for (const tcb* w = r.senders; w != nullptr; w = w->next_wait) {
+            if (w == t) return &r;
+        }
+    }
+    return nullptr;
+}
+
+std::uint64_t timeout_until(std::uint64_t deadline_us) noexcept {
+    if (deadline_us == deadline_forever) return timeout_forever;
+    const std::uint64_t now = port::now_us();
+    return time_before(now, deadline_us) ? deadline_us - now : 0;  // below 2^63
+}
+
 void sleep_us(std::uint64_t us) noexcept {
     const port::irq_state s = port::irq_disable();
     assert_can_block(s);
@@ -362,7 +387,7 @@ int wakeup(pid p) noexcept {
     tcb* t = lookup(p);
     if (t == nullptr) return err_bad_pid;
     if (t->st != thread_state::sleeping) return 0;
-    timer_queue::disarm(t->timer);
+    timers.disarm(t->timer);
     make_runnable(t);
     return 1;
 }
@@ -370,11 +395,10 @@ int wakeup(pid p) noexcept {
 void impl::set_priority(tcb* t, unsigned p) noexcept {
     if (t->prio == p) return;
     switch (t->st) {
-        case thread_state::pending:
-        case thread_state::running:
+        case thread_state::pending:  // runnable (never stored as running)
             rq.remove(t, t->prio);
             t->prio = static_cast<std::uint16_t>(p);
-            rq.push_back(t, p);
+            make_ready(t);  // at the end of its new level
             break;
         case thread_state::blocked_mutex: {
             mutex* m = t->waiting_for;
@@ -384,27 +408,18 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
             t->prio = static_cast<std::uint16_t>(p);
             prio_queue_insert(head, t);
             mutex_access::set_waiters(*m, head);
-            if ((w & mutex::pi_bit) != 0) {
-                tcb* o = lookup(m->owner());
-                if (o != nullptr && p < o->prio) set_priority(o, p);  // follows the chain
-            }
+            inherit_raise(w, p);  // follows the chain of owners
             break;
         }
-        case thread_state::blocked_send:
+        case thread_state::blocked_send: {
             // Receivers serve senders in priority order, so t moves in the
-            // queue it waits in. Found by a scan of the table: a boosted
-            // blocked sender is rare, a receiver field in every tcb is not.
-            for (tcb& r : threads) {
-                for (const tcb* w = r.senders; w != nullptr; w = w->next_wait) {
-                    if (w != t) continue;
-                    prio_queue_remove(r.senders, t);
-                    t->prio = static_cast<std::uint16_t>(p);
-                    prio_queue_insert(r.senders, t);
-                    return;
-                }
-            }
+            // queue it waits in.
+            tcb* r = receiver_of(t);
+            if (r != nullptr) prio_queue_remove(r->senders, t);
             t->prio = static_cast<std::uint16_t>(p);
+            if (r != nullptr) prio_queue_insert(r->senders, t);
             break;
+        }
         case thread_state::blocked_wait:
             wait_requeue(t, p);
             break;
@@ -442,6 +457,7 @@ void exit() noexcept {
         make_runnable(w);
     }
     rq.remove(t, t->prio);
+    slice_done(t);
     t->st = thread_state::stopped;
     t->id = no_pid;  // its pid is stale from here on
     --live;
@@ -486,7 +502,7 @@ std::size_t stack_unused(pid p) noexcept {
 unsigned live_threads() noexcept { return live; }
 
 int run(const run_options& o) noexcept {
-    KAIROS_ASSERT(!running && current == boot && !port::in_isr());
+    KAIROS_ASSERT(!started && current == boot && !port::in_isr());
     options = o;
     boot->stack_lo = boot_canary;
     put_canary(boot_canary);
@@ -499,14 +515,14 @@ int run(const run_options& o) noexcept {
         if (id < 0) return id;
         idle_tcb = lookup(id);
     }
-    running = true;
+    started = true;
     port::start_scheduler();  // returns when the scheduler picks the boot context
-    running = false;
+    started = false;
     if (overflowed != nullptr) report_overflow(overflowed);
     if (idle_tcb != nullptr) {
         irq_guard g;
         tcb* t = idle_tcb;
-        if (is_runnable(t->st)) rq.remove(t, t->prio);
+        if (t->st == thread_state::pending) rq.remove(t, t->prio);
         t->st = thread_state::stopped;
         t->id = no_pid;
         --live;
@@ -516,10 +532,10 @@ int run(const run_options& o) noexcept {
 }
 
 void reset() noexcept {
-    KAIROS_ASSERT(!running);
+    KAIROS_ASSERT(!started);
     irq_guard g;
     for (auto& t : threads) {
-        timer_queue::disarm(t.timer);
+        timers.disarm(t.timer);
         t = tcb{};
     }
     rq = {};
@@ -602,3 +618,25 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     current = next;
     return next->ctx;
 }
+
+#ifdef KAIROS_PORT_YIELD_TRAP
+// kairos_sched_yield() (port.hpp) is yield() as one decision in the port's
+// trap: the rotation, then the fast decision's tests (no slow decision due,
+// the level is the best one, the outgoing canary intact); anything else
+// requests the full decision.
+extern "C" void* kairos_sched_yield(void* ctx) noexcept {
+    tcb* const cur = current;
+    rq.rotate(cur->prio);
+    slice_done(cur);
+    tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
+    if (slow_pick != 0 || !rq.none_better(cur->prio) || !stack_intact(cur)) {
+        kairos::port::request_switch();
+        return nullptr;
+    }
+    if (next == cur) return nullptr;
+    KAIROS_TRACE_SWITCH(cur, next);
+    cur->ctx = ctx;
+    current = next;
+    return next->ctx;
+}
+#endif

@@ -21,19 +21,26 @@ flags_t take(tcb* t, std::uint8_t mode, flags_t mask) noexcept {
     return got;
 }
 
-flags_t wait(flags_t mask, std::uint8_t mode) noexcept {
+// wait(mask, mode, us) is every flags wait: us timeout_forever or more
+// (the plain waits) arms no deadline, us 0 only tries. Always inline, so
+// the plain waits keep their untimed path.
+__attribute__((always_inline)) inline flags_t wait(flags_t mask, std::uint8_t mode,
+                                                   std::uint64_t us) noexcept {
     KAIROS_ASSERT(mask != 0);
     const port::irq_state s = port::irq_disable();
-    assert_can_block(s);
+    if (us != 0) assert_can_block(s);
     tcb* t = current;
     t->wait_mask = mask;
     t->wait_mode = mode;
-    if (!satisfied(t)) {
+    if (!satisfied(t) && us != 0) {
+        if (us < timeout_forever) arm_deadline(t, us);
         block_current(thread_state::blocked_flags);
-        port::irq_restore_kernel(s);  // back once flags_set() satisfied the wait
+        port::irq_restore_kernel(s);  // back once flags_set() satisfied the wait, or at the deadline
         port::irq_disable();
+        if (us < timeout_forever) disarm_deadline(t);  // still armed when flags_set() woke us
     }
-    const flags_t got = take(t, mode, mask);
+    // Not satisfied here: the deadline passed (or us 0), and 0 is returned.
+    const flags_t got = satisfied(t) ? take(t, mode, mask) : 0;
     t->wait_mode = 0;
     port::irq_restore_kernel(s);
     return got;
@@ -60,9 +67,12 @@ flags_t flags_clear(flags_t f) noexcept {
     return was;
 }
 
-flags_t flags_wait_any(flags_t mask) noexcept { return wait(mask, wait_any); }
-flags_t flags_wait_all(flags_t mask) noexcept { return wait(mask, wait_all); }
-flags_t flags_wait_one(flags_t mask) noexcept { return wait(mask, wait_one); }
+flags_t flags_wait_any(flags_t mask) noexcept { return wait(mask, wait_any, timeout_forever); }
+flags_t flags_wait_all(flags_t mask) noexcept { return wait(mask, wait_all, timeout_forever); }
+flags_t flags_wait_one(flags_t mask) noexcept { return wait(mask, wait_one, timeout_forever); }
+flags_t flags_wait_any_for(flags_t mask, std::uint64_t us) noexcept { return wait(mask, wait_any, us); }
+flags_t flags_wait_all_for(flags_t mask, std::uint64_t us) noexcept { return wait(mask, wait_all, us); }
+flags_t flags_wait_one_for(flags_t mask, std::uint64_t us) noexcept { return wait(mask, wait_one, us); }
 
 flags_t flags_get(pid p) noexcept {
     irq_guard g;

@@ -34,7 +34,7 @@ tcb* wait_wake(tcb*& list) noexcept {
     list = t->next_wait;
     t->next_wait = nullptr;
     t->wait_list = nullptr;  // served: wait_done() is true
-    timer_queue::disarm(t->timer);
+    disarm_deadline(t);
     make_runnable(t);
     return t;
 }

@@ -30,6 +30,7 @@
 #include <kairos/bits.hpp>
 #include <kairos/mpsc_ring.hpp>
 #include <kairos/spsc_ring.hpp>
+#include <kairos/timer_queue.hpp>
 
 #include <cstdint>
 
@@ -39,6 +40,9 @@
 #  define KAIROS_BENCH_KERNEL 1
 #  include "sched_bodies.hpp"
 #  include "services_bodies.hpp"
+#  include "soft_irq.hpp"
+
+#  include <kairos/kernel/work_queue.hpp>
 #endif
 
 #if defined(__arm__)
@@ -117,6 +121,24 @@ void now_loop(std::uint32_t n) {
     sink = static_cast<unsigned>(acc);
 }
 
+// timer_rearm_loop(n): n re-arms of one timer among timer_count armed ones,
+// each under the interrupt mask as the kernel arms a deadline, alternately
+// to the earliest and to the latest due time (the worst case of a sorted
+// list and of a heap): masked.max.timer.rearm_64 is one arm() with 64
+// timers armed.
+constexpr unsigned timer_count = 64;
+kairos::timer_node timer_nodes[timer_count];
+kairos::timer_queue<timer_count> timer_q;
+void timer_rearm_loop(std::uint32_t n) {
+    for (unsigned i = 0; i < timer_count; ++i) (void)timer_q.arm(timer_nodes[i], 1000u + 8u * i);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const auto st = kairos::port::irq_disable();
+        (void)timer_q.arm(timer_nodes[i % timer_count], (i & 1u) != 0 ? 1u : 100000u);
+        kairos::port::irq_restore(st);
+    }
+    for (kairos::timer_node& t : timer_nodes) timer_q.disarm(t);
+}
+
 // span: the measured span, between the two marks, timed by the board
 // timer; also the clock of sched_bodies.
 struct span {
@@ -141,6 +163,46 @@ template <bool (*Body)(std::uint32_t)>
 void sched_bench(std::uint32_t n) {
     if (!Body(n)) kairos_port_panic("bench: sched session failed", __FILE__, __LINE__);
 }
+#endif
+
+#if KAIROS_BENCH_KERNEL
+// sched.workqueue_isr: an interrupt schedules one work item into a
+// kairos::work_queue whose thread (priority 6) is above "main" (7, which
+// pends the interrupt, soft_irq.hpp); one iteration = pend, the handler's
+// schedule(), the queue thread woken, the item run, the thread asleep again
+// and main resumed (FreeRTOS: xTimerPendFunctionCallFromISR() to the timer
+// service task; Zephyr: k_work_submit() from an ISR).
+namespace workqueue_isr {
+kairos::work_queue<4> queue;
+alignas(kairos::port::stack_align) unsigned char stacks[2][1024];
+std::uint32_t iters;
+volatile std::uint32_t ran;
+volatile bool refused;
+void item() { ran = ran + 1; }
+void irq() {
+    if (!queue.schedule(&item)) refused = true;
+}
+void main_fn(void*) {
+    if (queue.start(6, stacks[1], sizeof stacks[1], "wq") < 0) return;
+    span::begin();
+    for (std::uint32_t i = 0; i < iters; ++i) ktarget::pend_irq<irq>(0);
+    span::end();
+    (void)queue.stop();
+}
+// run(n) is one kernel session; the item must have run once per interrupt.
+void run(std::uint32_t n) {
+    kairos::kernel::reset();
+    iters = n;
+    ran = 0;
+    refused = false;
+    kairos::kernel::run_options o;
+    o.return_when_idle = true;
+    if (kairos::kernel::thread_create(stacks[0], sizeof stacks[0], 7, main_fn, nullptr, "main") < 0 ||
+        kairos::kernel::run(o) != 0 || refused || ran != n) {
+        kairos_port_panic("bench: workqueue_isr session failed", __FILE__, __LINE__);
+    }
+}
+}  // namespace workqueue_isr
 #endif
 
 struct bench {
@@ -180,6 +242,10 @@ void run(const bench& b) {
 
 }  // namespace
 
+#if KAIROS_BENCH_KERNEL && !defined(__XTENSA__) && !defined(__riscv)
+extern "C" void IRQ0_Handler() { workqueue_isr::irq(); }
+#endif
+
 int main() {
     static const bench benches[] = {
         {"overhead.call_loop", op_empty, call_loop, false},
@@ -194,6 +260,7 @@ int main() {
         {"ring.spsc.push_pop", nullptr, spsc_loop, false},
         {"ring.mpsc.push_pop", nullptr, mpsc_loop, false},
         {"port.now_us", nullptr, now_loop, false},
+        {"timer.rearm_64", nullptr, timer_rearm_loop, false},
 #if KAIROS_BENCH_KERNEL
         {"sched.nop", nullptr, sched_bench<sched::nop>, true},
         {"sched.yield_pingpong", nullptr, sched_bench<sched::yield_pingpong>, true},
@@ -203,6 +270,7 @@ int main() {
         {"sched.sem_pingpong", nullptr, sched_bench<services::sem_pingpong>, true},
         {"sched.queue_pingpong.8", nullptr, sched_bench<services::queue_pingpong<8>>, true},
         {"sched.queue_pingpong.32", nullptr, sched_bench<services::queue_pingpong<32>>, true},
+        {"sched.workqueue_isr", nullptr, workqueue_isr::run, true},
 #endif
     };
     board::cycles();  // start the time base outside the measured spans

@@ -30,15 +30,7 @@
 
 #include <cstdint>
 
-#if defined(__XTENSA__)
-#  include "lx106.hpp"
-namespace soft_irq_port = kairos::lx106;
-#elif defined(__riscv)
-#  include "riscv.hpp"
-namespace soft_irq_port = kairos::riscv;
-#else
-#  include "cortex_m.hpp"
-#endif
+#include "soft_irq.hpp"
 #include "target.hpp"
 
 namespace k = kairos::kernel;
@@ -57,33 +49,16 @@ bool out_of_order;
 void irq0();
 void irq1();
 
-#if defined(__XTENSA__) || defined(__riscv)
-void (*volatile soft_fn)() = nullptr;  // the bench's handler for the next soft interrupt
-void soft_irq() {
-    void (*const f)() = soft_fn;
-    if (f != nullptr) {
-        soft_fn = nullptr;
-        f();
+// pend(irq) raises the bench's interrupt irq (soft_irq.hpp); it is taken
+// before pend() returns (thread, unmasked, the handler's priority is the
+// lowest).
+void pend(unsigned irq) {
+    if (irq == 0) {
+        ktarget::pend_irq<irq0>(0);
+    } else {
+        ktarget::pend_irq<irq1>(1);
     }
 }
-// pend(irq) raises the software interrupt for the bench's handler; it is
-// taken before pend() returns (thread, unmasked).
-void pend(unsigned irq) {
-    soft_irq_port::set_soft_irq_hook(soft_irq);
-    soft_fn = irq == 0 ? irq0 : irq1;
-    kairos::port::request_switch();
-}
-#else
-// pend(irq) makes IRQ irq pending; it is taken before pend() returns
-// (thread mode, unmasked, the handler's priority is the lowest).
-void pend(unsigned irq) {
-    namespace reg = kairos::cortex_m::reg;
-    kairos::cortex_m::set_irq_priority(irq, 0xFF);  // calls kairos: at or below the threshold
-    reg::at(reg::nvic_iser) = 1u << irq;
-    reg::at(reg::nvic_ispr) = 1u << irq;
-    asm volatile("dsb\n\tisb" ::: "memory");
-}
-#endif
 
 void count_wake() {
     woken = woken + 1;

@@ -5,8 +5,11 @@
 // spsc_ring and an mpsc_ring; schedule/run/recurrent on a deferred<16, 8>;
 // two threads with a mutex, a message and thread flags; KAIROS_SIZE_SERVICES
 // (built with the kernel part) adds a semaphore, a condition variable and a
-// queue<u32, 4> used by the same two threads. `size` of a variant minus the
-// baseline is what that part costs (bench/target/collect).
+// queue<u32, 4> used by the same two threads; KAIROS_SIZE_WORK_QUEUE a
+// work_queue<8, default, 4> started, given immediate, delayed and periodic
+// work, a cancel and a stop, with the kernel core it needs (neither is in
+// "all", which stays rings + deferred + kernel). `size` of a variant minus
+// the baseline is what that part costs (bench/target/collect).
 //
 // The parts' objects are globals, as firmware declares them. KAIROS_CONSTINIT
 // (GCC's __constinit, also in C++17 mode) only asserts what the library
@@ -27,6 +30,12 @@ KAIROS_CONSTINIT kairos::mpsc_ring<std::uint32_t, 16> mpsc_q;
 #if KAIROS_SIZE_DEFERRED
 #  include <kairos/deferred.hpp>
 KAIROS_CONSTINIT kairos::deferred<16, 8> sched;
+#endif
+#if KAIROS_SIZE_WORK_QUEUE
+#  include <kairos/kernel/thread.hpp>
+#  include <kairos/kernel/work_queue.hpp>
+alignas(kairos::port::stack_align) unsigned char wq_stack[1024];
+KAIROS_CONSTINIT kairos::work_queue<8, kairos::default_inplace_size, 4> wq;
 #endif
 #if KAIROS_SIZE_KERNEL
 #  include <kairos/kernel/msg.hpp>
@@ -86,6 +95,17 @@ int main() {
     k::run_options o;
     o.return_when_idle = true;
     out = static_cast<std::uint32_t>(k::run(o)) + v;
+#endif
+#if KAIROS_SIZE_WORK_QUEUE
+    (void)wq.start(5, wq_stack, sizeof wq_stack);
+    (void)wq.schedule([v] { output = v; });
+    (void)wq.schedule_after(1000, [] { output = 1; });
+    auto every = wq.schedule_every(1000, [] { output = 2; });
+    (void)every.cancel();
+    (void)wq.schedule([] { (void)wq.stop(); });
+    kairos::kernel::run_options wo;
+    wo.return_when_idle = true;
+    out = static_cast<std::uint32_t>(kairos::kernel::run(wo)) + v;
 #endif
     return out == v ? 0 : 1;
 }

@@ -41,6 +41,7 @@
 #include <kairos/mpsc_ring.hpp>
 #include <kairos/rmw.hpp>
 #include <kairos/time.hpp>
+#include <kairos/detail/clist.hpp>
 #include <kairos/timer_queue.hpp>
 
 #include <atomic>
@@ -78,8 +79,10 @@ class deferred {
 public:
     using task = inplace_function<void(), FnSize>;
     using recurrent_fn = inplace_function<bool(), FnSize>;
-    // wake_fn is the wake hook: called by schedule() after a successful push,
-    // in the producer's context, so it must be async-signal-safe on hosts
+    // wake_fn is the wake hook: called in the producer's context after every
+    // change the consumer must take in (a successful schedule(), a successful
+    // schedule_recurrent(), a cancel() that returned true: each may move the
+    // consumer's next deadline), so it must be async-signal-safe on hosts
     // (sem_post, write to an eventfd/pipe) and ISR-safe on MCUs.
     using wake_fn = void (*)(void* ctx) noexcept;
 
@@ -114,11 +117,7 @@ public:
             if (detail::is_null_callable(f)) return false;
             // A full ring refuses the push and counts it (overflows()).
             if (!queue_.try_emplace(std::forward<F>(f))) return false;
-            // acquire: pairs with set_wake_hook's release, so ctx is visible.
-            if (wake_fn w = wake_.load(std::memory_order_acquire)) {
-                // relaxed: ordered by the acquire on wake_ above.
-                w(wake_ctx_.load(std::memory_order_relaxed));
-            }
+            wake();
             return true;
         }
     }
@@ -206,6 +205,7 @@ public:
             e.period = period_us;
             e.due = now() + period_us;  // the first due time, armed by the consumer
             publish(i);
+            wake();  // a sleeping consumer recomputes its delay
             return handle{this, static_cast<std::uint16_t>(i), gen};
         }
     }
@@ -224,25 +224,25 @@ public:
         if (alarms_.empty() && !timers_.due(now)) return 0;
         rec_running_ = true;
 
-        node_list fire;  // entries of this pass, in order
         while (timer_node* t = timers_.pop_due(now)) {
-            static_cast<entry*>(t)->state = entry::firing;
-            fire.push_back(*t);
+            entry* e = static_cast<entry*>(t);
+            e->state = entry::firing;
+            fire_.push_back(&e->fire_link);
         }
         in_alarm_ = true;
-        for (list_node* a = alarms_.front(); a != nullptr; a = alarms_.next_of(a)) {
+        for (detail::clist_node* a = alarms_.front(); a != nullptr; a = alarms_.next_of(a)) {
             entry* e = static_cast<alarm_node*>(a)->owner;
             if (e->state == entry::armed && !cancel_requested(*e) && e->alarm()) {
-                timer_queue::disarm(*e);
+                timers_.disarm(*e);
                 e->state = entry::firing;
-                fire.push_back(*e);
+                fire_.push_back(&e->fire_link);
             }
         }
         in_alarm_ = false;
 
         std::size_t ran = 0;
-        while (list_node* n = fire.pop_front()) {
-            entry* e = static_cast<entry*>(static_cast<timer_node*>(n));
+        while (detail::clist_node* n = fire_.pop_front()) {  // in order
+            entry* e = static_cast<alarm_node*>(n)->owner;
             if (cancel_requested(*e)) {  // cancelled by an earlier function or an ISR
                 release(*e);
                 continue;
@@ -355,7 +355,8 @@ public:
 
 private:
     struct entry;
-    struct alarm_node : list_node {
+    // alarm_node links an entry into the alarm list or a pass's fire list.
+    struct alarm_node : detail::clist_node {
         entry* owner = nullptr;
     };
 
@@ -384,6 +385,7 @@ private:
         // Consumer only. idle: not the consumer's (free, or published and not
         // yet collected).
         alarm_node alarm_link;
+        alarm_node fire_link;  // in fire_ while firing in a pass
         std::uint64_t order = 0;  // registration sequence: the tie-break
         state_t state = idle;
         // Shared by every context: see in_use_bit.
@@ -430,9 +432,7 @@ private:
 
     // arm(e, due) arms e in the timer queue, ties in registration order.
     void arm(entry& e, std::uint64_t due) noexcept {
-        timers_.arm(e, due, [](const timer_node& a, const timer_node& b) noexcept {
-            return static_cast<const entry&>(a).order < static_cast<const entry&>(b).order;
-        });
+        (void)timers_.arm(e, due);  // one timer per entry: never full
     }
 
     // ---- any context: claim, publish, cancel -------------------------------
@@ -509,6 +509,7 @@ private:
             }
             // release: the consumer that takes this note (acquire) sees the bit.
             inbox_.fetch_or(cancel_note, std::memory_order_release);
+            wake();  // the consumer frees the entry and recomputes its delay
             return true;
         } else {
             const auto saved = Rmw::section::enter();
@@ -520,7 +521,17 @@ private:
                              std::memory_order_release);
             }
             Rmw::section::leave(saved);
+            if (ok) wake();  // as above
             return ok;
+        }
+    }
+
+    // wake() calls the wake hook, if one is installed. Context: any.
+    void wake() noexcept {
+        // acquire: pairs with set_wake_hook's release, so ctx is visible.
+        if (wake_fn w = wake_.load(std::memory_order_acquire)) {
+            // relaxed: ordered by the acquire on wake_ above.
+            w(wake_ctx_.load(std::memory_order_relaxed));
         }
     }
 
@@ -585,6 +596,7 @@ private:
             entry& e = entries_[n - 1];
             n = e.next_pending;
             e.order = next_order_++;
+            e.fire_link.owner = &e;
             e.state = entry::armed;
             ++recurrent_count_;
             if (cancel_requested(e)) {  // cancelled before it was armed
@@ -593,7 +605,7 @@ private:
             }
             if (e.alarm) {
                 e.alarm_link.owner = &e;
-                alarms_.push_back(e.alarm_link);
+                alarms_.push_back(&e.alarm_link);
             }
             arm(e, e.due);
         }
@@ -607,14 +619,15 @@ private:
         for (entry& e : entries_) {
             if (e.state == entry::idle || e.state == entry::running) continue;
             if (!cancel_requested(e)) continue;
-            timer_queue::disarm(e);  // unlinks it from the queue or this pass
+            timers_.disarm(e);  // out of the queue, or of this pass:
+            if (e.fire_link.linked()) fire_.remove(&e.fire_link);
             release(e);
         }
     }
 
     // release(e) frees a consumer-held entry for the next registration.
     void release(entry& e) noexcept {
-        if (e.alarm_link.linked()) e.alarm_link.unlink();
+        if (e.alarm_link.linked()) alarms_.remove(&e.alarm_link);
         e.fn.reset();
         e.alarm.reset();
         e.state = entry::idle;
@@ -641,8 +654,16 @@ private:
     bool rec_running_ = false;
     bool in_alarm_ = false;
     clock_source clock_{};  // read == nullptr: port::now_us()
-    timer_queue timers_;
-    node_list alarms_;
+    // registration_order: ties of the timer queue in registration order,
+    // whatever order the re-arms came in.
+    struct registration_order {
+        static bool first(const timer_node& a, const timer_node& b) noexcept {
+            return static_cast<const entry&>(a).order < static_cast<const entry&>(b).order;
+        }
+    };
+    timer_queue<RecurrentCapacity, registration_order> timers_;
+    detail::clist fire_;  // the entries of the running pass (run_recurrent())
+    detail::clist alarms_;
     std::uint64_t next_order_ = 0;
     std::size_t recurrent_count_ = 0;
     entry entries_[RecurrentCapacity];

@@ -147,6 +147,18 @@ extern "C" {
 // (Cortex-M PendSV).
 void* kairos_sched_switch(void* ctx) noexcept;
 
+// kairos_sched_yield(ctx) is kernel::yield()'s decision and, in the common
+// case, its whole switch, for a port that traps into its switch routine for
+// yield() (KAIROS_PORT_YIELD_TRAP, below). Called only by that routine,
+// with interrupts masked, before it saves anything; ctx is the handle the
+// outgoing registers will have once saved. It rotates the running thread's
+// level and returns the next thread's context handle after recording ctx
+// for the outgoing thread (the port then saves and restores), or nullptr
+// when the same thread keeps running or the decision needs the full
+// kairos_sched_switch() (then it has requested a switch, which runs after
+// the trap returns): the port saves and restores nothing.
+void* kairos_sched_yield(void* ctx) noexcept;
+
 // kairos_sched_stack_overflow() is the kernel's report for an overflow the
 // hardware caught (a port's stack-limit fault, e.g. ARMv8-M PSPLIM): the
 // running thread overflowed its stack. It reports that thread like a broken
@@ -192,6 +204,12 @@ namespace kairos::port {
 #if !defined(KAIROS_PORT_IRQ_RESTORE_KERNEL)
 inline void irq_restore_kernel(irq_state s) noexcept { irq_restore(s); }
 #endif
+// yield_trap() enters the port's switch routine for kernel::yield() (it
+// calls kairos_sched_yield()) and returns true, or returns false and does
+// nothing when it cannot (interrupts masked): then yield() decides and
+// requests a switch itself. A port whose request_switch() costs more than a
+// trap defines it in kairos_port_irq.hpp with KAIROS_PORT_YIELD_TRAP
+// (ARMv6-M: an svc). Context: thread.
 }  // namespace kairos::port
 
 // ---- direct switch (ports with KAIROS_PORT_DIRECT_SWITCH 1) ---------------

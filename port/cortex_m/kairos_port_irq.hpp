@@ -56,6 +56,20 @@ KAIROS_CM_INLINE void request_switch() noexcept {
     asm volatile("dsb" ::: "memory");
 }
 
+#if !KAIROS_CM_HAS_BASEPRI
+// yield_trap() (port.hpp): an svc, whose handler (pendsv.S) makes
+// kairos_sched_yield()'s switch directly. An svc with PRIMASK set would
+// escalate to HardFault, so a masked caller gets false.
+#  define KAIROS_PORT_YIELD_TRAP 1
+KAIROS_CM_INLINE bool yield_trap() noexcept {
+    std::uint32_t m;
+    asm volatile("mrs %0, primask" : "=r"(m));
+    if ((m & 1u) != 0) return false;
+    asm volatile("svc 0" ::: "memory");
+    return true;
+}
+#endif
+
 }  // namespace kairos::port
 
 #undef KAIROS_CM_INLINE

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Cortex-M context switch: PendSV_Handler, ARMv6-M, ARMv7-M and ARMv8-M
- * mainline variants.
+ * mainline variants; on ARMv6-M also SVC_Handler, kernel::yield()'s switch
+ * (same frame, see below).
  *
  * Threads run in thread mode on PSP; handlers (and this one) on MSP.
  * PendSV has the lowest priority, so it runs only when no other handler is
@@ -35,6 +36,35 @@
     .syntax unified
     .thumb
 
+#if defined(__ARM_ARCH_6M__)
+    /* v6m_save: r1 = the outgoing thread's frame; stores r4-r11 there
+     * (no stm reaches r8-r11: they go through r4-r7). */
+    .macro  v6m_save
+    stmia   r1!, {r4-r7}            /* +0:  r4-r7 */
+    mov     r4, r8
+    mov     r5, r9
+    mov     r6, r10
+    mov     r7, r11
+    stmia   r1!, {r4-r7}            /* +16: r8-r11 */
+    .endm
+
+    /* v6m_restore: r0 = the next thread's saved frame; restores r4-r11 and
+     * PSP from it and returns from the exception with the EXC_RETURN on top
+     * of MSP. PendSV_Handler's and SVC_Handler's common end. */
+    .macro  v6m_restore
+    mov     r1, r0
+    adds    r1, #KAIROS_CM_R8
+    ldmia   r1!, {r4-r7}            /* r1 = end of frame */
+    mov     r8, r4
+    mov     r9, r5
+    mov     r10, r6
+    mov     r11, r7
+    ldmia   r0!, {r4-r7}
+    msr     psp, r1
+    pop     {pc}                    /* exception return into the next thread */
+    .endm
+#endif
+
     .section .text.PendSV_Handler, "ax", %progbits
     /* Weak: a firmware without the kernel links this file (start_scheduler()
      * and the console share port.cpp) but must not pull in the scheduler and
@@ -62,9 +92,12 @@ PendSV_Handler:
     mrs     r2, psplim              /* outgoing thread's stack limit */
 #  endif
 #  if defined(__ARM_FP)
+    /* A branch rather than an IT block: a thread without FPU context (the
+     * common case) then executes two instructions here, not three. */
     tst     lr, #KAIROS_CM_EXC_RETURN_FTYPE /* clear: extended frame */
-    it      eq
-    vstmdbeq r0!, {s16-s31}         /* also triggers the lazy s0-s15 stacking */
+    bne     1f
+    vstmdb  r0!, {s16-s31}          /* also triggers the lazy s0-s15 stacking */
+1:
 #  endif
 #  if KAIROS_CM_HAS_PSPLIM
     stmdb   r0!, {r2, r4-r11, lr}   /* PSPLIM, callee-saved, EXC_RETURN */
@@ -89,8 +122,9 @@ PendSV_Handler:
 #  endif
 #  if defined(__ARM_FP)
     tst     lr, #KAIROS_CM_EXC_RETURN_FTYPE
-    it      eq
-    vldmiaeq r0!, {s16-s31}
+    bne     2f
+    vldmia  r0!, {s16-s31}
+2:
 #  endif
 #  if KAIROS_CM_HAS_PSPLIM
     /* Limit first: MSR to PSPLIM/PSP checks nothing, and the incoming
@@ -108,29 +142,47 @@ PendSV_Handler:
     mrs     r0, psp
     subs    r0, #KAIROS_CM_SW_FRAME
     mov     r1, r0
-    stmia   r1!, {r4-r7}            /* +0:  r4-r7 */
-    mov     r4, r8
-    mov     r5, r9
-    mov     r6, r10
-    mov     r7, r11
-    stmia   r1!, {r4-r7}            /* +16: r8-r11 */
+    v6m_save
     cpsid   i
     bl      kairos_sched_switch
     cpsie   i
-    mov     r1, r0
-    adds    r1, #KAIROS_CM_R8
-    ldmia   r1!, {r4-r7}            /* r1 = end of frame */
-    mov     r8, r4
-    mov     r9, r5
-    mov     r10, r6
-    mov     r11, r7
-    ldmia   r0!, {r4-r7}
-    msr     psp, r1
-    pop     {pc}                    /* exception return into the next thread */
+    v6m_restore
 #else
 #  error "pendsv.S: not an ARMv6-M, ARMv7-M or ARMv8-M mainline core"
 #endif
     .size   PendSV_Handler, . - PendSV_Handler
+
+#if defined(__ARM_ARCH_6M__)
+    /* SVC_Handler: kernel::yield()'s switch on ARMv6-M (port::yield_trap(),
+     * an svc from a thread with PRIMASK clear). It decides first, with
+     * kairos_sched_yield(), passing the frame address the save below will
+     * use; on nullptr (same thread, or the full decision pended as PendSV,
+     * which tail-chains after this returns) it saves and restores nothing.
+     * Otherwise it saves the same frame as PendSV_Handler and restores as
+     * it does. SVC keeps its reset priority (0): the decision runs under
+     * PRIMASK anyway, and PendSV, pended meanwhile, runs after it. Weak
+     * reference as above: a nop leaves r0 the outgoing frame, which is then
+     * saved and restored. */
+    .weak   kairos_sched_yield
+    .global SVC_Handler
+    .type   SVC_Handler, %function
+    .thumb_func
+SVC_Handler:
+    mrs     r0, psp
+    subs    r0, #KAIROS_CM_SW_FRAME /* the outgoing frame, once saved */
+    push    {r0, lr}                /* that frame; EXC_RETURN as in PendSV_Handler */
+    cpsid   i
+    bl      kairos_sched_yield
+    cpsie   i
+    pop     {r1}                    /* the outgoing frame */
+    cmp     r0, #0
+    beq     1f                      /* no switch here */
+    v6m_save
+    v6m_restore
+1:
+    pop     {pc}
+    .size   SVC_Handler, . - SVC_Handler
+#endif
 
 /* kairos_cortex_m_thread_to_psp(msp_top): the calling thread-mode code
  * continues on the same stack, now through PSP, and handlers get their own

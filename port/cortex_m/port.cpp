@@ -11,6 +11,7 @@
 
 #include <kairos/bits.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/time_slice_hook.hpp>
 #include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
@@ -146,6 +147,9 @@ void start_scheduler() noexcept {
     cortex_m::reg::at(cortex_m::reg::scb_shcsr) |= cortex_m::reg::shcsr_usgfaultena;
     asm volatile("dsb\n\tisb" ::: "memory");
 #endif
+    // Time slicing is checked on the tick: start it now (otherwise the first
+    // now_us() does).
+    if (KAIROS_TIME_SLICE_US != 0) kairos_mcu_tick_ensure();
     if (!on_psp) {
         kairos_cortex_m_thread_to_psp(isr_stack + sizeof isr_stack);
         on_psp = true;
@@ -256,7 +260,11 @@ std::uint64_t count_locked() noexcept {
     return v != 0 ? t + (len - v) : t;
 }
 
-bool periodic() noexcept { return !KAIROS_TICKLESS || tick_fn != nullptr || tickers; }
+// periodic(): the tick must stay periodic: tickless idle off, time slicing
+// compiled in (the slice check runs on the tick), a tick hook or a ticker.
+bool periodic() noexcept {
+    return !KAIROS_TICKLESS || KAIROS_TIME_SLICE_US != 0 || tick_fn != nullptr || tickers;
+}
 
 // reload_after(start) is the length of a period starting at `start`: the
 // periodic tick if it is needed or no deadline lies beyond `start`; else
@@ -381,6 +389,7 @@ void kairos_tick() noexcept {
     KAIROS_TRACE_ISR_ENTER(15);  // SysTick, exception 15; timestamped once the period is counted
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
+    KAIROS_SCHED_TICK();  // time slicing, when compiled in
     // Unmasked: a reader uses tb.next only with an event pending, and
     // the next one is at least min_reload away.
     const std::uint32_t p = kairos::cortex_m::reload_after(tb.base + tb.cur);

@@ -14,10 +14,11 @@ namespace kairos::framework {
 // It has the signature of kairos::deferred::wake_fn: in the consumer task,
 //   sched.set_wake_hook(kairos::framework::wake, xTaskGetCurrentTaskHandle());
 //   for (;;) { sched.run(); ulTaskNotifyTake(pdTRUE, ticks_to_next_due); }
-// makes every schedule(), on either core and also from an interrupt, wake
-// it. task must not be null. Context: any, but not inside a critical
-// section of the caller's (FreeRTOS may yield here); kairos itself calls
-// its wake hook outside its critical sections.
+// makes every schedule() (and every schedule_recurrent() or cancel() that
+// takes effect), on either core and also from an interrupt, wake it. task
+// must not be null. Context: any, but not inside a critical section of the
+// caller's (FreeRTOS may yield here); kairos itself calls its wake hook
+// outside its critical sections.
 void wake(void* task) noexcept;
 
 }  // namespace kairos::framework

@@ -9,6 +9,7 @@
 
 #include <kairos/bits.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/time_slice_hook.hpp>
 #include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
@@ -40,7 +41,11 @@ std::uint64_t idle_until = 0;
 bool tickers = false;
 volatile std::uint32_t timer_irqs = 0;  // port::timer_interrupts()
 
-bool periodic() noexcept { return !KAIROS_TICKLESS || tick_fn != nullptr || tickers; }
+// periodic(): the tick must stay periodic: tickless idle off, time slicing
+// compiled in (the slice check runs on the tick), a tick hook or a ticker.
+bool periodic() noexcept {
+    return !KAIROS_TICKLESS || KAIROS_TIME_SLICE_US != 0 || tick_fn != nullptr || tickers;
+}
 
 std::uint32_t csr_mip() noexcept {
     std::uint32_t v;
@@ -93,6 +98,7 @@ extern "C" void kairos_tick() noexcept {
     }
     if (const kairos::riscv::irq_hook f = tick_fn) f();
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
+    KAIROS_SCHED_TICK();  // time slicing, when compiled in
     KAIROS_TRACE_ISR_EXIT(7);
 }
 

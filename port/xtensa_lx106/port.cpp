@@ -10,6 +10,7 @@
 #include <kairos/bits.hpp>
 #include <kairos/config.hpp>
 #include <kairos/board.hpp>
+#include <kairos/detail/time_slice_hook.hpp>
 #include <kairos/detail/trace_hook.hpp>
 #include <kairos/port.hpp>
 
@@ -44,7 +45,11 @@ bool tickers = false;
 volatile std::uint32_t timer_irqs = 0;  // port::timer_interrupts()
 constexpr std::uint32_t wrap_guard = 1u << 31;
 
-KAIROS_ISR_FN bool periodic() noexcept { return !KAIROS_TICKLESS || tick_fn != nullptr || tickers; }
+// periodic(): the tick must stay periodic: tickless idle off, time slicing
+// compiled in (the slice check runs on the tick), a tick hook or a ticker.
+KAIROS_ISR_FN bool periodic() noexcept {
+    return !KAIROS_TICKLESS || KAIROS_TIME_SLICE_US != 0 || tick_fn != nullptr || tickers;
+}
 
 std::uint32_t rsr_interrupt() noexcept {
     std::uint32_t v;
@@ -101,6 +106,7 @@ extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
     const std::uint32_t c = kairos::lx106::ccount();
     if (c < ccount_last) ++ccount_high;
     ccount_last = c;
+    KAIROS_SCHED_TICK();  // time slicing, when compiled in (after the wrap accounting)
     KAIROS_TRACE_ISR_EXIT(6);
 }
 

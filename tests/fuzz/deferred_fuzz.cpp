@@ -177,6 +177,7 @@ private:
         e.due = now_ + period;
         e.has_alarm = alarm;
         inbox_.push_back(i);
+        if (hooked_) ++wakes_expected_;  // a registration wakes the consumer
         handles_.push_back({h, i, e.gen});
         FUZZ_CHECK(h.active());
     }
@@ -203,6 +204,7 @@ private:
         if (live) {
             entries_[t->index].cancel = true;
             cancel_note_ = true;
+            if (hooked_) ++wakes_expected_;  // so does a cancel() that took effect
         }
     }
 

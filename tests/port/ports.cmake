@@ -29,7 +29,8 @@ file(GLOB kairos_kernel_tests CONFIGURE_DEPENDS
      ${CMAKE_CURRENT_LIST_DIR}/../unit/kernel*_test.cpp)
 
 # kairos_kernel_variant(<suffix> <port> [defines...]) adds the library
-# kairos_<suffix> and one test executable <test>-<suffix> per kernel test.
+# kairos_<suffix> and one test executable <test>-<suffix> per kernel test
+# (only those matching kairos_variant_tests_regex when the caller sets it).
 function(kairos_kernel_variant suffix port)
     set(lib kairos_${suffix})
     add_library(${lib} STATIC ${kairos_core_sources})
@@ -42,6 +43,9 @@ function(kairos_kernel_variant suffix port)
     kairos_port_sources(${lib})
     foreach(src IN LISTS kairos_kernel_tests)
         get_filename_component(name ${src} NAME_WE)
+        if(DEFINED kairos_variant_tests_regex AND NOT name MATCHES "${kairos_variant_tests_regex}")
+            continue()
+        endif()
         set(exe ${name}-${suffix})
         add_executable(${exe} ${src} ${CMAKE_CURRENT_SOURCE_DIR}/support/ktest_gtest.cpp)
         target_include_directories(${exe} PRIVATE support scenarios)
@@ -68,6 +72,11 @@ kairos_kernel_variant(prio256 ${KAIROS_PORT} KAIROS_PRIO_LEVELS=256)
 # The trace hooks compiled in (docs/trace.md): every kernel path records
 # into a ring nobody drains, so the full-ring path runs too.
 kairos_kernel_variant(trace ${KAIROS_PORT} KAIROS_TRACE=1)
+# Time slicing compiled in (2 ms slices): only the slicing scenarios, the
+# one test a host tick (its virtual alarm) drives.
+set(kairos_variant_tests_regex "^kernel_timeslice_test$")
+kairos_kernel_variant(slice ${KAIROS_PORT} KAIROS_TIME_SLICE_US=2000)
+unset(kairos_variant_tests_regex)
 
 # The default-port builds made by tests/CMakeLists.txt need the port name.
 foreach(src IN LISTS kairos_kernel_tests)

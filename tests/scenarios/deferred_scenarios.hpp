@@ -154,6 +154,25 @@ inline void deferred_wake_hook() {
     KT_CHECK_EQ(wakes, 2);
 }
 
+// A registration and a successful cancel() call the wake hook too: either
+// moves the consumer's next deadline (a consumer sleeping until the old one
+// would run a new shorter period late). A refused one does not.
+inline void deferred_wake_hook_recurrent() {
+    kairos::deferred<2, 1> d;
+    int wakes = 0;
+    d.set_wake_hook([](void* c) noexcept { ++*static_cast<int*>(c); }, &wakes);
+    auto h = d.schedule_recurrent([] { return true; }, 1000);
+    KT_CHECK(h);
+    KT_CHECK_EQ(wakes, 1);
+    KT_CHECK(!d.schedule_recurrent([] { return true; }, 1000));  // pool full: no wake
+    KT_CHECK_EQ(wakes, 1);
+    KT_CHECK(h.cancel());
+    KT_CHECK_EQ(wakes, 2);
+    KT_CHECK(!h.cancel());  // already cancelled: no wake
+    KT_CHECK_EQ(wakes, 2);
+    d.set_wake_hook(nullptr, nullptr);
+}
+
 // ---- recurrent -------------------------------------------------------------
 
 inline void recurrent_period_and_skip() {
@@ -417,7 +436,7 @@ inline void recurrent_next_due_at_the_end_of_the_time_line() {
 // ---- timer queue -----------------------------------------------------------
 
 inline void timer_queue_order_and_due() {
-    kairos::timer_queue q;
+    kairos::timer_queue<8> q;
     kairos::timer_node a, b, c, d;
     KT_CHECK(q.empty());
     KT_CHECK(!q.due(0));
@@ -432,7 +451,7 @@ inline void timer_queue_order_and_due() {
     KT_CHECK(q.pop_due(10) == &b);
     KT_CHECK(q.pop_due(10) == &d);
     KT_CHECK(q.pop_due(10) == nullptr);
-    kairos::timer_queue::disarm(c);
+    q.disarm(c);
     KT_CHECK(!c.armed());
     KT_CHECK(q.pop_due(100) == &a);
     KT_CHECK(q.empty());
@@ -442,7 +461,7 @@ inline void timer_queue_order_and_due() {
     q.arm(a, 9);
     KT_CHECK(q.pop_due(100) == &b);
     KT_CHECK(q.pop_due(100) == &a);
-    kairos::timer_queue::disarm(a);
+    q.disarm(a);
     // Wrap-correct ordering near the end of the 64-bit line.
     const std::uint64_t top = ~std::uint64_t{0};
     q.arm(a, 5);          // after the wrap

@@ -197,6 +197,7 @@ int main() {
         {"overflow_is_counted", scenarios::deferred_overflow_is_counted},
         {"destroys_callables", scenarios::deferred_destroys_callables},
         {"wake_hook", scenarios::deferred_wake_hook},
+        {"wake_hook_recurrent", scenarios::deferred_wake_hook_recurrent},
         {"recurrent_period_and_skip", scenarios::recurrent_period_and_skip},
         {"recurrent_period_zero", scenarios::recurrent_period_zero_runs_every_pass},
         {"recurrent_long_periods", scenarios::recurrent_long_periods_and_order},

@@ -10,66 +10,31 @@
 // msip, each shared with the port's switch requests) whose handler is the scenario's
 // isr_entry(); sleeping relies on the timer (SysTick, CCOMPARE0) waking
 // port::idle().
-#if defined(__XTENSA__)
-#  include "lx106.hpp"
-#elif defined(__riscv)
-#  include "riscv.hpp"
-#else
-#  include "cortex_m.hpp"
-#endif
+#include "soft_irq.hpp"  // and the architecture header
 #include "target.hpp"
 
 #ifndef KAIROS_SCENARIO_STACK
 #  define KAIROS_SCENARIO_STACK (6 * 1024)  // stack_high_water uses 4 KiB
 #endif
+#include "deadline_scenarios.hpp"
 #include "kernel_misuse_scenarios.hpp"
 #include "kernel_scenarios.hpp"
 #include "runner.hpp"
 #include "services_scenarios.hpp"
+#include "timeslice_scenarios.hpp"
 
 namespace ks = scenarios::kernel;
 
 namespace k = kairos::kernel;
 
-#if defined(__XTENSA__) || defined(__riscv)
-#  if defined(__XTENSA__)
-namespace soft_irq_port = kairos::lx106;
-#  else
-namespace soft_irq_port = kairos::riscv;
-#  endif
-namespace {
-volatile bool soft_irq_for_test = false;  // tells trigger()'s interrupts from switch requests
-void soft_irq() {
-    if (soft_irq_for_test) {
-        soft_irq_for_test = false;
-        ks::isr_entry();
-    }
-}
-// trigger() raises the software interrupt (request_switch() does that; the
-// kernel's start_scheduler() enabled it); it runs before trigger() returns
-// unless masked.
-void trigger() {
-    soft_irq_port::set_soft_irq_hook(soft_irq);
-    soft_irq_for_test = true;
-    kairos::port::request_switch();
-}
-}  // namespace
-#else
+#if !defined(__XTENSA__) && !defined(__riscv)
 extern "C" void IRQ0_Handler() { ks::isr_entry(); }
-
-namespace {
-// trigger() pends IRQ0; it runs before trigger() returns unless masked.
-void trigger() {
-    namespace reg = kairos::cortex_m::reg;
-    kairos::cortex_m::set_irq_priority(0, 0xFF);  // it calls kairos: maskable
-    reg::at(reg::nvic_iser) = 1u;
-    reg::at(reg::nvic_ispr) = 1u;
-    asm volatile("dsb\n\tisb" ::: "memory");
-}
-}  // namespace
 #endif
 
 namespace {
+// trigger() raises the test interrupt, whose handler is the scenario's
+// isr_entry(); it runs before trigger() returns unless masked.
+void trigger() { ktarget::pend_irq<ks::isr_entry>(0); }
 
 void isr_wakes_higher() { ks::isr_wakes_higher(trigger); }
 void flags_from_isr() { ks::flags_from_isr(trigger); }
@@ -80,6 +45,7 @@ void min_stack_thread_works() { ks::min_stack_thread_works(trigger); }
 void sem_give_from_isr() { ks::sem_give_from_isr(trigger); }
 void cv_signal_from_isr() { ks::cv_signal_from_isr(trigger); }
 void queue_send_from_isr() { ks::queue_send_from_isr(trigger); }
+void deadline_wakeup_from_isr() { ks::deadline_wakeup_from_isr(trigger); }
 
 // timer_preempts_busy_thread: a thread that spins without entering the
 // kernel is preempted by a higher-priority thread that the timer interrupt
@@ -278,12 +244,28 @@ void fpu_caller_saved_survive_isr() {
 
 }  // namespace
 
+// The time-slicing scenarios' harness: a busy iteration only counts (the
+// tick preempts it anywhere) and the periodic interrupt is the port's tick
+// hook, after which the port's tick runs the slice check.
+const ks::timeslice::slice_harness slice_harness{
+    [] {},
+    [](void (*fn)()) { ktarget::periodic_irq_start(1000, fn); },
+    [] { ktarget::periodic_irq_stop(); },
+};
+#if KAIROS_TIME_SLICE_US
+void slicing_shares_level() { ks::timeslice::slicing_shares_level(slice_harness); }
+#else
+void slicing_off_runs_first_until_yield() { ks::timeslice::slicing_off_runs_first_until_yield(slice_harness); }
+#endif
+void higher_priority_preempts() { ks::timeslice::higher_priority_preempts(slice_harness); }
+
 int main() {
     static const ktarget::test_case cases[] = {
         {"priority_order", ks::priority_order},
         {"create_preempts", ks::create_preempts},
         {"change_priority", ks::change_priority},
         {"yield_vs_yield_higher", ks::yield_vs_yield_higher},
+        {"yield_picks_best", ks::yield_picks_best},
         {"sleep_and_wakeup", ks::sleep_and_wakeup},
         {"isr_wakes_higher", isr_wakes_higher},
         {"flags_from_isr", flags_from_isr},
@@ -330,6 +312,21 @@ int main() {
         {"queue_timeouts", ks::queue_timeouts},
         {"queue_timeout_races_send", ks::queue_timeout_races_send},
         {"queue_send_from_isr", queue_send_from_isr},
+        // deadline_scenarios.hpp
+        {"deadline_receive", ks::deadline_receive},
+        {"deadline_send", ks::deadline_send},
+        {"deadline_flags", ks::deadline_flags},
+        {"deadline_races", ks::deadline_races},
+        {"deadline_saturation", ks::deadline_saturation},
+        {"deadline_wakeup_from_isr", deadline_wakeup_from_isr},
+        {"timer_queue_random_order", ks::timer_queue_random_order},
+        // timeslice_scenarios.hpp
+#if KAIROS_TIME_SLICE_US
+        {"slicing_shares_level", slicing_shares_level},
+#else
+        {"slicing_off_runs_first_until_yield", slicing_off_runs_first_until_yield},
+#endif
+        {"higher_priority_preempts", higher_priority_preempts},
 #if defined(__XTENSA__) || defined(__riscv)
         {"all_registers_survive_preemption", all_registers_survive_preemption},
 #endif

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Global rings, deferred schedulers and their parts are constant-initialized
-// to all-zero bytes: firmware declares them as globals, and a constructor
-// that is not a constant expression (or one whose result is not all zero)
-// costs start-up code or .data (docs/targets.md, "Code size").
+// Global rings, deferred schedulers, work queues and their parts are
+// constant-initialized to all-zero bytes: firmware declares them as
+// globals, and a constructor that is not a constant expression (or one
+// whose result is not all zero) costs start-up code or .data
+// (docs/targets.md, "Code size").
 //
 // Two checks, each of which fails when that property is lost:
 //   - KAIROS_TEST_CONSTINIT (GCC __constinit, clang's
@@ -13,6 +14,7 @@
 //     from that state across several laps of its indices.
 #include <kairos/deferred.hpp>
 #include <kairos/inplace_function.hpp>
+#include <kairos/kernel/work_queue.hpp>
 #include <kairos/mpsc_ring.hpp>
 #include <kairos/spsc_ring.hpp>
 #include <kairos/spsc_slot_ring.hpp>
@@ -54,9 +56,10 @@ KAIROS_TEST_CONSTINIT kairos::spsc_slot_ring<std::uint32_t, 16> g_slot;
 KAIROS_TEST_CONSTINIT kairos::mpsc_ring<std::uint32_t, 16> g_mpsc;
 KAIROS_TEST_CONSTINIT kairos::mpsc_ring<tracked, 2> g_mpsc_tracked;
 KAIROS_TEST_CONSTINIT kairos::deferred<16, 8> g_deferred;
-KAIROS_TEST_CONSTINIT kairos::timer_queue g_timers;
-KAIROS_TEST_CONSTINIT kairos::node_list g_list;
+KAIROS_TEST_CONSTINIT kairos::timer_queue<8> g_timers;
+KAIROS_TEST_CONSTINIT kairos::detail::clist g_list;
 KAIROS_TEST_CONSTINIT kairos::inplace_function<int(int)> g_fn;
+KAIROS_TEST_CONSTINIT kairos::work_queue<8> g_work_queue;
 
 // all_zero(obj) is true when every byte of obj's representation is zero.
 template <class T>
@@ -80,6 +83,7 @@ TEST(constinit, zero_state_before_first_use) {
     EXPECT_TRUE(all_zero(g_timers));
     EXPECT_TRUE(all_zero(g_list));
     EXPECT_TRUE(all_zero(g_fn));
+    EXPECT_TRUE(all_zero(g_work_queue));
 }
 
 // ring_laps(q, cap): from the zero state, fill to capacity (the next push

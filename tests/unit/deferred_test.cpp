@@ -84,6 +84,7 @@ TEST(deferred, self_rescheduling) { scenarios::deferred_self_rescheduling(); }
 TEST(deferred, overflow_is_counted) { scenarios::deferred_overflow_is_counted(); }
 TEST(deferred, destroys_callables) { scenarios::deferred_destroys_callables(); }
 TEST(deferred, wake_hook) { scenarios::deferred_wake_hook(); }
+TEST(deferred, wake_hook_recurrent) { scenarios::deferred_wake_hook_recurrent(); }
 TEST(deferred, recurrent_period_and_skip) { scenarios::recurrent_period_and_skip(); }
 TEST(deferred, recurrent_period_zero) { scenarios::recurrent_period_zero_runs_every_pass(); }
 TEST(deferred, recurrent_long_periods) { scenarios::recurrent_long_periods_and_order(); }

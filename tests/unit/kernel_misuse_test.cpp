@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "host_kernel_fixture.hpp"
 #include "kairos_host.hpp"
 #include "kernel_misuse_scenarios.hpp"
 
@@ -24,21 +25,11 @@ namespace {
 namespace ks = scenarios::kernel;
 namespace k = kairos::kernel;
 
-void trigger() { raise(SIGUSR1); }
+using ktest_host::trigger;
 
 // The scenarios run on the port's virtual clock, as kernel_test's do: any
 // sleep or timeout ends when every thread is blocked, never by wall time.
-class kernel_misuse : public ::testing::Test {
-protected:
-    void SetUp() override {
-        kairos::host::use_virtual_clock(true);
-        ASSERT_TRUE(kairos::host::attach_signal(SIGUSR1, ks::isr_entry));
-    }
-    void TearDown() override {
-        kairos::host::detach_signal(SIGUSR1);
-        kairos::host::use_virtual_clock(false);
-    }
-};
+using kernel_misuse = ktest_host::kernel_fixture;
 
 TEST_F(kernel_misuse, min_stack_thread_works) { ks::min_stack_thread_works(trigger); }
 TEST_F(kernel_misuse, change_priority_refuses_idle) { ks::change_priority_refuses_idle(); }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Semaphore, condition variable and queue scenarios
-// (tests/scenarios/services_scenarios.hpp) on this build's port;
+// (tests/scenarios/services_scenarios.hpp) and the deadline scenarios
+// (deadline_scenarios.hpp) on this build's port;
 // tests/port/ports.cmake builds this file again for every other host port
 // and kernel variant.
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 
 #include <csignal>
 
+#include "deadline_scenarios.hpp"
 #include "kairos_host.hpp"
 #include "services_scenarios.hpp"
 
@@ -51,6 +53,14 @@ TEST_F(services, queue_senders_in_priority_order) { ks::queue_senders_in_priorit
 TEST_F(services, queue_timeouts) { ks::queue_timeouts(); }
 TEST_F(services, queue_timeout_races_send) { ks::queue_timeout_races_send(); }
 TEST_F(services, queue_send_from_isr) { ks::queue_send_from_isr(trigger); }
+// deadline_scenarios.hpp
+TEST_F(services, deadline_receive) { ks::deadline_receive(); }
+TEST_F(services, deadline_send) { ks::deadline_send(); }
+TEST_F(services, deadline_flags) { ks::deadline_flags(); }
+TEST_F(services, deadline_races) { ks::deadline_races(); }
+TEST_F(services, deadline_saturation) { ks::deadline_saturation(); }
+TEST_F(services, deadline_wakeup_from_isr) { ks::deadline_wakeup_from_isr(trigger); }
+TEST_F(services, timer_queue_random_order) { ks::timer_queue_random_order(); }
 
 #if KAIROS_ASSERTS
 using services_death = services;

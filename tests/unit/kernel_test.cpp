@@ -41,6 +41,7 @@ TEST_F(kernel, priority_order) { ks::priority_order(); }
 TEST_F(kernel, create_preempts) { ks::create_preempts(); }
 TEST_F(kernel, change_priority) { ks::change_priority(); }
 TEST_F(kernel, yield_vs_yield_higher) { ks::yield_vs_yield_higher(); }
+TEST_F(kernel, yield_picks_best) { ks::yield_picks_best(); }
 TEST_F(kernel, sleep_and_wakeup) { ks::sleep_and_wakeup(); }
 TEST_F(kernel, isr_wakes_higher) {
     const unsigned long deferred = kairos::host::deferred_count();

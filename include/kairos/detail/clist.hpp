@@ -11,17 +11,27 @@
 namespace kairos::detail {
 
 // clist_node is the link a listed object derives from (or contains).
+// Unlisted: both pointers null.
 struct clist_node {
     clist_node* next = nullptr;
     clist_node* prev = nullptr;
+    bool linked() const noexcept { return next != nullptr; }
 };
 
-// clist is the anchor: a pointer to the head, whose prev is the tail.
-// Not synchronised: the kernel calls it with interrupts masked.
+// clist is the anchor: a pointer to the head, whose prev is the tail. A new
+// list is all zero (constexpr, in .bss with no start-up code). The one
+// intrusive list of kairos: the run queue's levels, the deferred
+// scheduler's alarm and fire lists. Not synchronised: the kernel calls it
+// with interrupts masked, the deferred scheduler from its one consumer.
 class clist {
 public:
     bool empty() const noexcept { return head_ == nullptr; }
     clist_node* front() const noexcept { return head_; }
+    // next_of(n) is the node after n, which is in this list, or nullptr at
+    // the end.
+    clist_node* next_of(const clist_node* n) const noexcept {
+        return n->next == head_ ? nullptr : n->next;
+    }
 
     // push_back(n) appends n, which must not be in any list.
     void push_back(clist_node* n) noexcept {

@@ -85,6 +85,18 @@ public:
             return code::first(w_[0]);
         }
     }
+    // none_before(p) is true if no level better than p is set; p < Levels.
+    // With one word a mask test, no scan (a yield's check that its own
+    // level is still the best).
+    bool none_before(unsigned p) const noexcept {
+        if constexpr (words > 1) {
+            return empty() || best() >= p;
+        } else if constexpr (E == prio_encoding::lsb) {
+            return (w_[0] & (code::bit(p) - 1u)) == 0;  // levels below p: the lower bits
+        } else {
+            return (w_[0] & ~((code::bit(p) << 1) - 1u)) == 0;  // the higher bits; p = 0 wraps to none
+        }
+    }
     // top() is the word best() scans first: the summary with more than one
     // word, else the only word. Zero exactly when empty().
     std::uint32_t top() const noexcept { return w_[words > 1 ? words : 0]; }
@@ -142,6 +154,8 @@ public:
         if (n == nullptr) __builtin_unreachable();  // a set bit is a non-empty level
         return n;
     }
+    // none_better(prio) is true if no level better than prio is non-empty.
+    bool none_better(unsigned prio) const noexcept { return bits_.none_before(prio); }
     // best_prio() returns the best non-empty level, or Levels if none.
     unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }

@@ -43,6 +43,10 @@ public:
     // included) is wait().
     // Context: thread, interrupts enabled (assertion).
     bool wait_for(mutex& m, std::uint64_t us) noexcept;
+    // wait_until(m, deadline_us) is wait_for(m, timeout_until(deadline_us)).
+    bool wait_until(mutex& m, std::uint64_t deadline_us) noexcept {
+        return wait_for(m, timeout_until(deadline_us));
+    }
 
     // signal() wakes the first waiter, if any (it then runs when it beats
     // the caller and gets the mutex). Returns whether a thread was woken.

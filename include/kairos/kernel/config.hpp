@@ -13,6 +13,7 @@
 
 #include <kairos/config.hpp>
 #include <kairos/detail/prio_bitmap.hpp>
+#include <kairos/detail/time_slice_hook.hpp>  // KAIROS_TIME_SLICE_US
 
 // KAIROS_PRIO_LEVELS: number of priorities, 0 highest. Up to 32 uses one
 // bitmap word; up to 1024 a two-level bitmap.
@@ -51,6 +52,14 @@ static_assert(max_threads >= 1 && max_threads <= 1023,
               "KAIROS_MAX_THREADS must be 1..1023 (a pid must fit its field of the mutex word)");
 static_assert(KAIROS_MUTEX_MAX_HELD >= 1 && KAIROS_MUTEX_MAX_HELD <= 32,
               "KAIROS_MUTEX_MAX_HELD must be 1..32");
+
+// time_slice_us: KAIROS_TIME_SLICE_US (kairos/detail/time_slice_hook.hpp),
+// 0 when time slicing is off. A slice is measured on port::now_us() and
+// checked at each tick, so it is rounded up to whole tick periods (1 ms on
+// the MCU ports).
+inline constexpr unsigned long time_slice_us = KAIROS_TIME_SLICE_US;
+static_assert(KAIROS_TIME_SLICE_US >= 0 && KAIROS_TIME_SLICE_US <= 1000000000,
+              "KAIROS_TIME_SLICE_US must be 0 (off) or 1..1000000000 microseconds");
 
 }  // namespace kairos::kernel
 

@@ -56,6 +56,40 @@ void receive(msg& m) noexcept;
 // Context: thread.
 int send_receive(msg& m, msg& reply, pid to) noexcept;
 
+// Deadlines (thread.hpp): each blocking call has a _for(us) form and an
+// _until(deadline_us) form, _until(d) being _for(timeout_until(d)). us 0
+// only tries; us >= timeout_forever (UINT64_MAX included) and
+// deadline_forever wait without a deadline. The return value tells a
+// timeout from success. Context of all of them: thread, interrupts enabled
+// (assertion), unless us is 0.
+
+// receive_for(m, us) is receive() giving up after us microseconds of
+// port::now_us(): true with a message in m, false at the deadline (m
+// unchanged).
+[[nodiscard]] bool receive_for(msg& m, std::uint64_t us) noexcept;
+[[nodiscard]] inline bool receive_until(msg& m, std::uint64_t deadline_us) noexcept {
+    return receive_for(m, timeout_until(deadline_us));
+}
+
+// send_for(m, to, us) is send() giving up after us microseconds: 1 when
+// delivered or queued, 0 at the deadline (m not delivered: the caller left
+// the receiver's senders), err_bad_pid as send().
+int send_for(msg& m, pid to, std::uint64_t us) noexcept;
+inline int send_until(msg& m, pid to, std::uint64_t deadline_us) noexcept {
+    return send_for(m, to, timeout_until(deadline_us));
+}
+
+// send_receive_for(m, reply, to, us) is send_receive() giving up after us
+// microseconds: 1 with the reply, 0 at the deadline, err_bad_pid as
+// send_receive(). At the deadline the receiver may already have taken m;
+// its reply() then returns err_not_waiting and `reply` is left unchanged.
+// A reply needs the caller to wait, so us 0 sends nothing and returns 0
+// (or err_bad_pid).
+int send_receive_for(msg& m, msg& reply, pid to, std::uint64_t us) noexcept;
+inline int send_receive_until(msg& m, msg& reply, pid to, std::uint64_t deadline_us) noexcept {
+    return send_receive_for(m, reply, to, timeout_until(deadline_us));
+}
+
 // reply(m, r) answers m, which a thread sent with send_receive(): r is
 // copied into that thread's reply buffer and it becomes runnable. Returns 1,
 // or err_not_waiting if m.sender is not waiting for a reply. Context: any.

@@ -53,6 +53,11 @@ public:
     // try_lock(); lock_for(us >= timeout_forever), no_timeout included, is
     // lock(). Context: thread, interrupts enabled.
     [[nodiscard]] bool lock_for(std::uint64_t us) noexcept;
+    // lock_until(deadline_us) is lock_for(timeout_until(deadline_us)): false
+    // at the instant deadline_us (deadline_forever: lock()).
+    [[nodiscard]] bool lock_until(std::uint64_t deadline_us) noexcept {
+        return lock_for(timeout_until(deadline_us));
+    }
     static constexpr std::uint64_t no_timeout = ~std::uint64_t{0};
 
     // unlock() releases the mutex, or hands it to the first waiter and

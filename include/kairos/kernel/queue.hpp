@@ -116,6 +116,11 @@ public:
         return send_raw(&item, us);
     }
 
+    // send_until(item, deadline_us) is send_for(item, timeout_until(deadline_us)).
+    [[nodiscard]] bool send_until(T item, std::uint64_t deadline_us) noexcept {
+        return send_raw(&item, timeout_until(deadline_us));
+    }
+
     // try_send(item) queues item or hands it to a waiting receiver without
     // blocking; false, counted in dropped(), if the queue is full. Context:
     // any (from an isr it only requests a switch).
@@ -131,6 +136,11 @@ public:
     // interrupts enabled (assertion) unless us is 0.
     [[nodiscard]] bool receive_for(T& out, std::uint64_t us) noexcept {
         return receive_raw(&out, us);
+    }
+
+    // receive_until(out, deadline_us) is receive_for(out, timeout_until(deadline_us)).
+    [[nodiscard]] bool receive_until(T& out, std::uint64_t deadline_us) noexcept {
+        return receive_raw(&out, timeout_until(deadline_us));
     }
 
     // try_receive(out) takes the oldest element if there is one. Context:

@@ -53,6 +53,10 @@ public:
     // taken). take_for(0) is try_take(); us >= timeout_forever (UINT64_MAX
     // included) is take(). Context: thread, interrupts enabled (assertion).
     [[nodiscard]] bool take_for(std::uint64_t us) noexcept;
+    // take_until(deadline_us) is take_for(timeout_until(deadline_us)).
+    [[nodiscard]] bool take_until(std::uint64_t deadline_us) noexcept {
+        return take_for(timeout_until(deadline_us));
+    }
 
     // count() is the number of units (0 while threads wait), max_count()
     // the maximum. Context: any.

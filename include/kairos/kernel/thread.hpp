@@ -3,8 +3,8 @@
 //
 // Fixed-priority preemptive scheduling in RIOT's model: priority 0 is the
 // highest; the highest-priority runnable thread runs; threads of equal
-// priority run in FIFO order and only yield() rotates them (no time
-// slicing). Stacks are static and supplied by the caller; the kernel
+// priority run in FIFO order and only yield() rotates them, unless time
+// slicing is compiled in (KAIROS_TIME_SLICE_US, kernel/config.hpp). Stacks are static and supplied by the caller; the kernel
 // allocates nothing. Interrupt handlers never switch: they mark threads
 // runnable and request a switch, which the port performs at interrupt exit
 // (Cortex-M) or at the interrupted thread's next kernel entry (hosts). See
@@ -103,6 +103,18 @@ void sleep() noexcept;
 // correctly ordered across the 64-bit wrap (time.hpp).
 inline constexpr std::uint64_t timeout_forever = std::uint64_t{1} << 62;
 
+// deadline_forever: the absolute deadline of a wait without one. Every
+// blocking call has a _for(us) form (a timeout, saturating at
+// timeout_forever) and an _until(deadline_us) form (an instant on the
+// port::now_us() time line); _until(d) is _for(timeout_until(d)).
+inline constexpr std::uint64_t deadline_forever = UINT64_MAX;
+
+// timeout_until(d) is the timeout that ends at instant d: 0 if d is now or
+// past (the _until call only tries), d - now_us() if d is ahead (2^62 µs or
+// more ahead saturates: no deadline), timeout_forever for
+// deadline_forever. The wait ends at d or later, never earlier. Context: any.
+std::uint64_t timeout_until(std::uint64_t deadline_us) noexcept;
+
 // sleep_us(us) blocks the running thread for at least us microseconds of
 // port::now_us(), or until wakeup(); us >= timeout_forever is sleep().
 // Deadlines are checked at every scheduling decision and while idle; there
@@ -112,7 +124,11 @@ void sleep_us(std::uint64_t us) noexcept;
 
 // wakeup(p) makes a sleeping thread runnable. Returns 1 if it was asleep,
 // 0 if it exists but was not sleeping, err_bad_pid otherwise. From an isr
-// it only requests a switch. Context: any.
+// it only requests a switch. Only sleep() and sleep_us() are ended by it: a
+// thread in any other wait, with or without a deadline (receive_for(),
+// flags_wait_any_until(), take_for(), ...), is left alone (0), and its wait
+// still ends only by success or at its deadline; an ISR ends such a wait
+// through the object (flags_set(), try_send(), give()). Context: any.
 int wakeup(pid p) noexcept;
 
 // change_priority(p, prio) sets the base priority of thread p; the

@@ -32,6 +32,25 @@ flags_t flags_wait_all(flags_t mask) noexcept;
 // the lowest-numbered one and returns it. Context: thread.
 flags_t flags_wait_one(flags_t mask) noexcept;
 
+// The waits with a deadline (thread.hpp): _for(mask, us) gives up after us
+// microseconds of port::now_us(), _until(mask, d) at the instant d
+// (_for(mask, timeout_until(d))). They return what the plain wait returns,
+// never 0 as mask is not 0, or 0 at the deadline with nothing cleared. us
+// 0 only tries; us >= timeout_forever and deadline_forever do not time
+// out. Context: thread, interrupts enabled (assertion) unless us is 0.
+flags_t flags_wait_any_for(flags_t mask, std::uint64_t us) noexcept;
+flags_t flags_wait_all_for(flags_t mask, std::uint64_t us) noexcept;
+flags_t flags_wait_one_for(flags_t mask, std::uint64_t us) noexcept;
+inline flags_t flags_wait_any_until(flags_t mask, std::uint64_t deadline_us) noexcept {
+    return flags_wait_any_for(mask, timeout_until(deadline_us));
+}
+inline flags_t flags_wait_all_until(flags_t mask, std::uint64_t deadline_us) noexcept {
+    return flags_wait_all_for(mask, timeout_until(deadline_us));
+}
+inline flags_t flags_wait_one_until(flags_t mask, std::uint64_t deadline_us) noexcept {
+    return flags_wait_one_for(mask, timeout_until(deadline_us));
+}
+
 // flags_get(p) returns p's current flags (0 for a bad pid). Context: any.
 flags_t flags_get(pid p) noexcept;
 
