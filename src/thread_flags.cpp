@@ -39,8 +39,10 @@ __attribute__((always_inline)) inline flags_t wait(flags_t mask, std::uint8_t mo
         port::irq_disable();
         if (us < timeout_forever) disarm_deadline(t);  // still armed when flags_set() woke us
     }
-    // Not satisfied here: the deadline passed (or us 0), and 0 is returned.
-    const flags_t got = satisfied(t) ? take(t, mode, mask) : 0;
+    // A wait without deadline comes back only satisfied (flags_set() wakes
+    // it then and nothing else does), so only a timed or trying wait tests
+    // again: not satisfied, the deadline passed (or us 0), and 0 is returned.
+    const flags_t got = (us >= timeout_forever || satisfied(t)) ? take(t, mode, mask) : 0;
     t->wait_mode = 0;
     port::irq_restore_kernel(s);
     return got;
