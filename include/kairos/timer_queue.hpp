@@ -126,6 +126,7 @@ private:
     }
 
     void put(std::size_t i, timer_node& t) noexcept {
+        if (i >= Capacity) __builtin_unreachable();  // n_ <= Capacity; tells GCC's bounds warning
         heap_[i] = &t;
         t.slot = static_cast<std::uint16_t>(i + 1);
     }
@@ -134,6 +135,7 @@ private:
     // heap order: up towards the root while t is before its parent, else
     // down while a child is before t. At most log2(n) steps either way.
     void place(std::size_t i, timer_node& t) noexcept {
+        if (n_ > Capacity || i >= Capacity) __builtin_unreachable();  // the invariants arm() keeps
         while (i > 0) {
             const std::size_t parent = (i - 1) / 2;
             if (!before(t, *heap_[parent])) break;
