@@ -9,6 +9,7 @@
 // a weak alias of Default_Handler that a firmware overrides with a strong
 // definition.
 #include "cortex_m.hpp"
+#include "../common/start_main.hpp"
 
 #include <kairos/detail/decimal.hpp>
 #include <kairos/port.hpp>
@@ -22,11 +23,7 @@
 #endif
 
 extern "C" {
-extern std::uint32_t _sidata[], _sdata[], _edata[], _sbss[], _ebss[], _estack[];
-extern void (*__init_array_start[])();
-extern void (*__init_array_end[])();
-// main() itself may not be called in C++: reach it under another name.
-int kairos_app_main() __asm__("main");
+extern std::uint32_t _estack[];
 
 [[noreturn]] void Reset_Handler();
 void HardFault_Handler();
@@ -88,9 +85,5 @@ extern "C" void Reset_Handler() {
     *reinterpret_cast<volatile std::uint32_t*>(0xE000ED88) |= 0xFu << 20;
     asm volatile("dsb\n\tisb" ::: "memory");
 #endif
-    for (std::uint32_t *src = _sidata, *dst = _sdata; dst < _edata;) *dst++ = *src++;
-    for (std::uint32_t* dst = _sbss; dst < _ebss;) *dst++ = 0;
-    kairos::port::set_cpu_hz(KAIROS_BOARD_CPU_HZ);
-    for (void (**ctor)() = __init_array_start; ctor < __init_array_end; ++ctor) (*ctor)();
-    kairos_port_exit(kairos_app_main());
+    kairos_board_start_main<true>(KAIROS_BOARD_CPU_HZ);
 }

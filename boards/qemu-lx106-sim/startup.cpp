@@ -6,6 +6,7 @@
 // board's exception policy (the port's vector path, switch.S, calls
 // kairos_lx106_exception).
 #include "lx106.hpp"
+#include "../common/start_main.hpp"
 
 #include <kairos/detail/decimal.hpp>
 #include <kairos/port.hpp>
@@ -17,18 +18,7 @@
 #endif
 
 extern "C" {
-extern std::uint32_t _sbss[], _ebss[];
-extern void (*__init_array_start[])();
-extern void (*__init_array_end[])();
-// main() itself may not be called in C++: reach it under another name.
-int kairos_app_main() __asm__("main");
-
-[[noreturn]] void kairos_lx106_start() {
-    for (std::uint32_t* dst = _sbss; dst < _ebss;) *dst++ = 0;
-    kairos::port::set_cpu_hz(KAIROS_BOARD_CPU_HZ);
-    for (void (**ctor)() = __init_array_start; ctor < __init_array_end; ++ctor) (*ctor)();
-    kairos_port_exit(kairos_app_main());
-}
+[[noreturn]] void kairos_lx106_start() { kairos_board_start_main<false>(KAIROS_BOARD_CPU_HZ); }
 
 // kairos_lx106_exception(cause, frame) reports an exception (anything but a
 // level-1 interrupt; 0xFFFFFFFF: a vector that should never be taken) and

@@ -5,6 +5,7 @@
 // so .data needs no copy. Also the board's exception policy (the port's
 // trap entry, trap.S, calls kairos_riscv_exception).
 #include "riscv.hpp"
+#include "../common/start_main.hpp"
 
 #include <kairos/detail/decimal.hpp>
 #include <kairos/port.hpp>
@@ -16,18 +17,7 @@
 #endif
 
 extern "C" {
-extern std::uint32_t _sbss[], _ebss[];
-extern void (*__init_array_start[])();
-extern void (*__init_array_end[])();
-// main() itself may not be called in C++: reach it under another name.
-int kairos_app_main() __asm__("main");
-
-[[noreturn]] void kairos_riscv_start() {
-    for (std::uint32_t* dst = _sbss; dst < _ebss;) *dst++ = 0;
-    kairos::port::set_cpu_hz(KAIROS_BOARD_CPU_HZ);
-    for (void (**ctor)() = __init_array_start; ctor < __init_array_end; ++ctor) (*ctor)();
-    kairos_port_exit(kairos_app_main());
-}
+[[noreturn]] void kairos_riscv_start() { kairos_board_start_main<false>(KAIROS_BOARD_CPU_HZ); }
 
 // kairos_riscv_exception(mcause, frame) reports a synchronous exception
 // and exits 98, like a Cortex-M HardFault.
