@@ -115,7 +115,7 @@ char* put_string(char* p, const char* s, std::size_t max) noexcept {
     p = detail::put_decimal(p, static_cast<std::uint32_t>(t->stack_size));
     p = put_string(p, " bytes)", 10);
     *p = '\0';
-    kairos_port_panic(buf, __FILE__, __LINE__);
+    kairos_port_panic(buf, KAIROS_FILE, __LINE__);
 }
 
 // stack_intact(t): the lowest canary word of t's stack is unchanged. One
@@ -447,7 +447,7 @@ void exit() noexcept {
     tcb* t = current;
     // Nobody else could ever unlock an inheritance mutex, and a new thread
     // in the slot must not find a plain one locked by its predecessor.
-    if (t->n_held != 0) kairos_port_panic("thread exited holding a mutex", __FILE__, __LINE__);
+    if (t->n_held != 0) kairos_port_panic("thread exited holding a mutex", KAIROS_FILE, __LINE__);
     // Senders still waiting to hand t a message are told it exited.
     while (tcb* w = t->senders) {
         prio_queue_remove(t->senders, w);
@@ -463,7 +463,7 @@ void exit() noexcept {
     --live;
     port::request_switch();
     port::irq_restore_kernel(s);
-    kairos_port_panic("an exited thread was resumed", __FILE__, __LINE__);
+    kairos_port_panic("an exited thread was resumed", KAIROS_FILE, __LINE__);
 }
 
 thread_state state(pid p) noexcept {
