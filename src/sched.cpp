@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The scheduler: thread table, run queue, switching decisions, sleep list,
-// priority changes (priority inheritance: priority_inheritance.hpp/.cpp).
+// The scheduler: thread table, run queue, switching decisions, priority
+// changes (priority inheritance: priority_inheritance.hpp/.cpp; arming and
+// expiring deadlines: deadline.cpp).
 #include "kernel_impl.hpp"
 
 #include <kairos/config.hpp>
