@@ -270,6 +270,13 @@ __attribute__((flatten)) inline KAIROS_SIZE_NOINLINE void block_current(thread_s
 // more arms nothing: t waits until something else wakes it. Masked.
 void arm_deadline(tcb* t, std::uint64_t us) noexcept;
 
+// expire(now) makes every thread whose deadline is due at now runnable
+// (no switch request: the caller decides next). Masked. Weak: defined with
+// arm_deadline() (deadline.cpp), the only code that arms a thread's timer,
+// so the scheduler calls it only while the queue is not empty, and a
+// program that never arms a deadline does not link it.
+void expire(std::uint64_t now) noexcept __attribute__((weak));
+
 // timers: the kernel's one timer queue, every thread's deadline (one timer
 // per slot, so it never fills): sleep_us() and every _for/_until wait.
 extern timer_queue<max_threads> timers;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The scheduler: thread table, run queue, switching decisions, sleep list,
-// priority changes (priority inheritance: priority_inheritance.hpp/.cpp).
+// The scheduler: thread table, run queue, switching decisions, priority
+// changes (priority inheritance: priority_inheritance.hpp/.cpp; arming and
+// expiring deadlines: deadline.cpp).
 #include "kernel_impl.hpp"
 
 #include <kairos/config.hpp>
@@ -16,10 +17,6 @@ namespace impl {
 
 tcb threads[max_threads + 1];
 
-tcb* timer_owner(timer_node* n) noexcept {
-    const auto d = reinterpret_cast<unsigned char*>(n) - reinterpret_cast<unsigned char*>(&threads[0].timer);
-    return &threads[static_cast<std::size_t>(d) / sizeof(tcb)];
-}
 timer_queue<max_threads> timers;
 sched_core core;  // constant-initialised: its members have constant initialisers
 
@@ -70,34 +67,6 @@ void reschedule() noexcept {
     if (started) port::request_switch();
 }
 
-void expire(std::uint64_t now) noexcept {
-    while (timer_node* n = timers.pop_due(now)) {
-        tcb* t = timer_owner(n);
-        switch (t->st) {
-            case thread_state::sleeping:
-            case thread_state::blocked_receive:  // the waits that are in no queue
-            case thread_state::blocked_reply:
-            case thread_state::blocked_flags:
-                break;
-            case thread_state::blocked_send: {  // off the receiver's senders
-                tcb* r = receiver_of(t);
-                if (r != nullptr) prio_queue_remove(r->senders, t);
-                break;
-            }
-            case thread_state::blocked_mutex:
-                mutex_timed_out(t);  // then sleeping: not queued anywhere
-                break;
-            case thread_state::blocked_wait:
-                wait_timed_out(t);  // off the object's waiters
-                break;
-            default:
-                continue;  // the deadline of a thread a waker already made runnable
-        }
-        KAIROS_TRACE_READY(t);
-        make_ready(t);  // no switch request: the caller decides next
-    }
-}
-
 char* put_string(char* p, const char* s, std::size_t max) noexcept {
     for (std::size_t i = 0; s != nullptr && s[i] != '\0' && i < max; ++i) *p++ = s[i];
     return p;
@@ -115,7 +84,7 @@ char* put_string(char* p, const char* s, std::size_t max) noexcept {
     p = detail::put_decimal(p, static_cast<std::uint32_t>(t->stack_size));
     p = put_string(p, " bytes)", 10);
     *p = '\0';
-    kairos_port_panic(buf, __FILE__, __LINE__);
+    kairos_port_panic(buf, KAIROS_FILE, __LINE__);
 }
 
 // stack_intact(t): the lowest canary word of t's stack is unchanged. One
@@ -351,12 +320,6 @@ void sleep() noexcept {
     port::irq_restore_kernel(s);
 }
 
-void impl::arm_deadline(tcb* t, std::uint64_t us) noexcept {
-    if (us >= timeout_forever) return;  // no deadline: now + us could wrap
-    timers.arm(t->timer, port::now_us() + us);
-    slow_pick = slow_pick_on;
-}
-
 // A receiver field in every tcb would cost every thread a word; a scan of
 // the table costs only the rare paths that need it.
 tcb* impl::receiver_of(const tcb* t) noexcept {
@@ -372,14 +335,6 @@ std::uint64_t timeout_until(std::uint64_t deadline_us) noexcept {
     if (deadline_us == deadline_forever) return timeout_forever;
     const std::uint64_t now = port::now_us();
     return time_before(now, deadline_us) ? deadline_us - now : 0;  // below 2^63
-}
-
-void sleep_us(std::uint64_t us) noexcept {
-    const port::irq_state s = port::irq_disable();
-    assert_can_block(s);
-    arm_deadline(current, us);
-    block_current(thread_state::sleeping);
-    port::irq_restore_kernel(s);
 }
 
 int wakeup(pid p) noexcept {
@@ -447,7 +402,7 @@ void exit() noexcept {
     tcb* t = current;
     // Nobody else could ever unlock an inheritance mutex, and a new thread
     // in the slot must not find a plain one locked by its predecessor.
-    if (t->n_held != 0) kairos_port_panic("thread exited holding a mutex", __FILE__, __LINE__);
+    if (t->n_held != 0) kairos_port_panic("thread exited holding a mutex", KAIROS_FILE, __LINE__);
     // Senders still waiting to hand t a message are told it exited.
     while (tcb* w = t->senders) {
         prio_queue_remove(t->senders, w);
@@ -463,7 +418,7 @@ void exit() noexcept {
     --live;
     port::request_switch();
     port::irq_restore_kernel(s);
-    kairos_port_panic("an exited thread was resumed", __FILE__, __LINE__);
+    kairos_port_panic("an exited thread was resumed", KAIROS_FILE, __LINE__);
 }
 
 thread_state state(pid p) noexcept {

@@ -169,12 +169,22 @@
 // defines it whatever its own KAIROS_ASSERTS, so code built with assertions
 // links against a library built without them (a Debug firmware, a Release
 // kairos) and the other way round.
+// KAIROS_FILE names the source file in a panic or assertion report: its
+// base name where the compiler has __FILE_NAME__ (GCC 12, Clang 9), so a
+// firmware carries neither the checkout path (which would make its size
+// depend on where it was built) nor a string per directory level.
+#ifdef __FILE_NAME__
+#  define KAIROS_FILE __FILE_NAME__
+#else
+#  define KAIROS_FILE __FILE__
+#endif
+
 extern "C" [[noreturn]] void kairos_assert_failed(const char* expr, const char* file,
                                                   int line) noexcept;
 
 #if KAIROS_ASSERTS
 #  define KAIROS_ASSERT(cond) \
-    ((cond) ? static_cast<void>(0) : kairos_assert_failed(#cond, __FILE__, __LINE__))
+    ((cond) ? static_cast<void>(0) : kairos_assert_failed(#cond, KAIROS_FILE, __LINE__))
 #else
 #  define KAIROS_ASSERT(cond) static_cast<void>(0)
 #endif

@@ -13,6 +13,7 @@
 #include <kairos/board.hpp>
 #include <kairos/detail/time_slice_hook.hpp>
 #include <kairos/detail/trace_hook.hpp>
+#include <kairos/config.hpp>
 #include <kairos/port.hpp>
 
 #include "../mcu_common/core_clock.hpp"
@@ -50,7 +51,7 @@ alignas(8) unsigned char isr_stack[KAIROS_CORTEX_M_ISR_STACK];
 bool on_psp = false;
 
 // thread_returned() is the lr of a new thread: entry functions must not return.
-[[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", __FILE__, __LINE__); }
+[[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", KAIROS_FILE, __LINE__); }
 
 // SysTick extension. The counter runs without a stop once started; only
 // its reload value changes, and SysTick samples that at the end of each
@@ -139,7 +140,7 @@ void start_scheduler() noexcept {
                  : "=&r"(old), "=&r"(got)
                  : "r"(KAIROS_MAX_SYSCALL_PRIO)
                  : "memory");
-    if (got == 0) kairos_port_panic("KAIROS_MAX_SYSCALL_PRIO sets no implemented priority bit", __FILE__, __LINE__);
+    if (got == 0) kairos_port_panic("KAIROS_MAX_SYSCALL_PRIO sets no implemented priority bit", KAIROS_FILE, __LINE__);
 #endif
 #if KAIROS_CM_HAS_PSPLIM
     // A thread's stack-limit fault (STKOF) must reach UsageFault_Handler,

@@ -19,6 +19,7 @@
 
 #include <kairos/detail/panic_message.hpp>
 #include <kairos/detail/trace_hook.hpp>
+#include <kairos/config.hpp>
 #include <kairos/port.hpp>
 
 #include <atomic>
@@ -437,5 +438,5 @@ extern "C" void kairos_host_thread_start(void (*entry)(void*), void* arg) noexce
     kairos::host::finish_switch();
     kairos::host::unmask();  // what irq_restore(0) in the switching-out thread would finish
     entry(arg);
-    kairos_port_panic("thread entry returned", __FILE__, __LINE__);
+    kairos_port_panic("thread entry returned", KAIROS_FILE, __LINE__);
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <kairos/bits.hpp>
+#include <kairos/config.hpp>
 #include <kairos/port.hpp>
 
 #include <cstdint>
@@ -28,9 +29,9 @@ struct core_clock {
     // a whole number of MHz in [1, 65535] or once the tick runs.
     void set(std::uint32_t rate, bool tick_started) noexcept {
         if (rate < 1000000u || rate % 1000000u != 0 || rate / 1000000u > 0xFFFFu) {
-            kairos_port_panic("set_cpu_hz: not a whole number of MHz in [1, 65535]", __FILE__, __LINE__);
+            kairos_port_panic("set_cpu_hz: not a whole number of MHz in [1, 65535]", KAIROS_FILE, __LINE__);
         }
-        if (tick_started) kairos_port_panic("set_cpu_hz after the tick started", __FILE__, __LINE__);
+        if (tick_started) kairos_port_panic("set_cpu_hz after the tick started", KAIROS_FILE, __LINE__);
         hz = rate;
         per_us = rate / 1000000u;
         mhz = make_divider16(per_us);
@@ -38,7 +39,7 @@ struct core_clock {
 
     // require() is called where the tick starts: no silent default rate.
     void require() const noexcept {
-        if (hz == 0) kairos_port_panic("core clock not set: call kairos::port::set_cpu_hz() first", __FILE__, __LINE__);
+        if (hz == 0) kairos_port_panic("core clock not set: call kairos::port::set_cpu_hz() first", KAIROS_FILE, __LINE__);
     }
 };
 

@@ -11,6 +11,7 @@
 #include <kairos/board.hpp>
 #include <kairos/detail/time_slice_hook.hpp>
 #include <kairos/detail/trace_hook.hpp>
+#include <kairos/config.hpp>
 #include <kairos/port.hpp>
 
 #include "../mcu_common/core_clock.hpp"
@@ -75,7 +76,7 @@ void set_mtimecmp(std::uint64_t t) noexcept {
 }
 
 // thread_returned() is a new thread's ra: entry functions must not return.
-[[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", __FILE__, __LINE__); }
+[[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", KAIROS_FILE, __LINE__); }
 
 }  // namespace
 
@@ -211,7 +212,7 @@ std::uint32_t kairos_riscv_interrupt() noexcept {
 
 // Weak: a firmware with an interrupt controller defines its own.
 __attribute__((weak)) void kairos_riscv_external_irq() noexcept {
-    kairos_port_panic("machine external interrupt with no handler", __FILE__, __LINE__);
+    kairos_port_panic("machine external interrupt with no handler", KAIROS_FILE, __LINE__);
 }
 
 // kairos_mcu_tick_ensure() starts the 1 ms tick unless a tick runs, and

@@ -113,7 +113,7 @@ extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
 namespace {
 
 // thread_returned() is a new thread's a0: entry functions must not return.
-[[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", __FILE__, __LINE__); }
+[[noreturn]] void thread_returned() { kairos_port_panic("thread entry function returned", KAIROS_FILE, __LINE__); }
 
 }  // namespace
 
