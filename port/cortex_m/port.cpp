@@ -210,6 +210,15 @@ namespace {
 // the pending bit; real cores set both at once, and the wait is at most
 // settle_ticks + 1 ticks, only in those windows.
 constexpr std::uint32_t settle_ticks = 32;
+// apart_ticks: while tickless idle runs with nothing due, consecutive
+// periods alternate between systick_period and systick_period +
+// apart_ticks (reload_after()). The period that starts at an event is then
+// never the length of the one after it, so a read right after the event
+// (the counter near the top of the running period, the first now_us()
+// after a wake-up) lies outside read_counter()'s ambiguous window and
+// needs no settle wait; the window moves to where the running period is
+// apart_ticks - settle_ticks ticks old, or out of it entirely.
+constexpr std::uint32_t apart_ticks = 2 * settle_ticks;
 // Tickless reload limits: SYST_RVR is 24 bits; no period shorter than
 // min_reload (well above the settle window and the longest masked span, so
 // no event can be missed while masked); an RVR write needs the running
@@ -266,12 +275,15 @@ bool periodic() noexcept {
     return !KAIROS_TICKLESS || KAIROS_TIME_SLICE_US != 0 || tick_fn != nullptr || tickers;
 }
 
-// reload_after(start) is the length of a period starting at `start`: the
-// periodic tick if it is needed or no deadline lies beyond `start`; else
+// reload_after(start) is the length of a period starting at `start`, the
+// end of the running period (tb.cur long): the periodic tick if it is
+// needed; systick_period or systick_period + apart_ticks, whichever differs
+// from tb.cur (see apart_ticks), if no deadline lies beyond `start`; else
 // what reaches idle_until in as few periods as the 24-bit reload allows,
 // never leaving a remainder shorter than min_reload.
 std::uint32_t reload_after(std::uint64_t start) noexcept {
-    if (periodic() || idle_until <= start) return systick_period;
+    if (periodic()) return systick_period;
+    if (idle_until <= start) return tb.cur == systick_period ? systick_period + apart_ticks : systick_period;
     const std::uint64_t d = idle_until - start;
     if (d <= max_reload) return d < min_reload ? min_reload : static_cast<std::uint32_t>(d);
     if (d - max_reload < min_reload) return max_reload - min_reload;
@@ -345,9 +357,10 @@ void set_tick_hook(tick_hook f) noexcept {
 
 void need_tick() noexcept {
     const port::irq_state s = port::irq_disable();
-    if (systick_period != 0 && tb.cur > systick_period) {
+    if (systick_period != 0 && tb.cur > systick_period + apart_ticks) {
         const std::uint32_t v = read_counter();  // pending: bit 31
-        // A long tickless period runs: the tick starts at once, not at its end.
+        // A long tickless period runs: the tick starts at once, not at its
+        // end. A period apart_ticks longer than the tick just ends.
         if ((v & pending_bit) == 0 && v > systick_period && v > write_margin) restart_now(systick_period);
     }
     if (systick_period != 0 && tb.next != systick_period) set_reload(systick_period);
