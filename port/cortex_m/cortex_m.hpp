@@ -22,6 +22,7 @@ inline constexpr std::uintptr_t syst_rvr = 0xE000E014;  // SysTick reload value
 inline constexpr std::uintptr_t syst_cvr = 0xE000E018;  // SysTick current value
 inline constexpr std::uintptr_t nvic_iser = 0xE000E100;  // interrupt set-enable
 inline constexpr std::uintptr_t nvic_ispr = 0xE000E200;  // interrupt set-pending
+inline constexpr std::uintptr_t nvic_icpr = 0xE000E280;  // interrupt clear-pending
 inline constexpr std::uintptr_t nvic_ipr = 0xE000E400;  // interrupt priority, 8 bits per IRQ
 inline constexpr std::uintptr_t scb_icsr = 0xE000ED04;  // interrupt control and state
 inline constexpr std::uintptr_t scb_shpr3 = 0xE000ED20;  // priorities of PendSV, SysTick
