@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The board timer (include/kairos/board.hpp, "Board timer") on the CMSDK
 // APB dual timer (ARM DDI0479C) of the QEMU mps2 and SSE-200 models, at
-// KAIROS_BOARD_DUALTIMER_BASE, combined interrupt KAIROS_BOARD_TIMER_IRQ
+// KAIROS_BOARD_TIMER_BASE, combined interrupt KAIROS_BOARD_TIMER_IRQ
 // (the board's board.cmake sets both). Both timers count TIMCLK, which
 // these models clock at the core clock:
 //   timer 1  free-running, 32 bits, no interrupt: the counter (it counts
@@ -19,8 +19,8 @@
 
 #include <cstdint>
 
-#if !defined(KAIROS_BOARD_DUALTIMER_BASE) || !defined(KAIROS_BOARD_TIMER_IRQ)
-#  error "KAIROS_BOARD_DUALTIMER_BASE, KAIROS_BOARD_TIMER_IRQ: set by the board's board.cmake"
+#if !defined(KAIROS_BOARD_TIMER_BASE) || !defined(KAIROS_BOARD_TIMER_IRQ)
+#  error "KAIROS_BOARD_TIMER_BASE, KAIROS_BOARD_TIMER_IRQ: set by the board's board.cmake"
 #endif
 
 namespace {
@@ -28,11 +28,11 @@ namespace {
 namespace reg = kairos::cortex_m::reg;
 
 // Registers: timer 1 at +0x00, timer 2 at +0x20.
-constexpr std::uintptr_t t1_value = KAIROS_BOARD_DUALTIMER_BASE + 0x04;
-constexpr std::uintptr_t t1_control = KAIROS_BOARD_DUALTIMER_BASE + 0x08;
-constexpr std::uintptr_t t2_load = KAIROS_BOARD_DUALTIMER_BASE + 0x20;
-constexpr std::uintptr_t t2_control = KAIROS_BOARD_DUALTIMER_BASE + 0x28;
-constexpr std::uintptr_t t2_intclr = KAIROS_BOARD_DUALTIMER_BASE + 0x2C;
+constexpr std::uintptr_t t1_value = KAIROS_BOARD_TIMER_BASE + 0x04;
+constexpr std::uintptr_t t1_control = KAIROS_BOARD_TIMER_BASE + 0x08;
+constexpr std::uintptr_t t2_load = KAIROS_BOARD_TIMER_BASE + 0x20;
+constexpr std::uintptr_t t2_control = KAIROS_BOARD_TIMER_BASE + 0x28;
+constexpr std::uintptr_t t2_intclr = KAIROS_BOARD_TIMER_BASE + 0x2C;
 // CONTROL: ONESHOT (bit 0), SIZE 32 bits (1), PRESCALE 1 (bits 2-3 = 0),
 // INTEN (5), MODE periodic (6; 0: free-running), ENABLE (7).
 constexpr std::uint32_t oneshot = 1u << 0, size32 = 1u << 1, inten = 1u << 5, periodic = 1u << 6,

@@ -3,4 +3,5 @@
 # the time base and tick are the CMSDK dual timer's (board.hpp, "Board timer").
 include(${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/qemu-cortex-m.cmake)
 kairos_qemu_cortex_m_board(${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/mps2.ld 25000000 mps2-an500
-                           DUALTIMER 0x40002000 10)
+                           BOARD_TIMER ${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/cmsdk_dualtimer.cpp
+                                       0x40002000 10)
