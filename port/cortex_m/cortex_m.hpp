@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Cortex-M specifics of the port beyond port.hpp and board.hpp: the SysTick
-// time base and the register addresses shared by the port's sources.
-// Firmware and tests may include this; the portable core never does. SysTick
-// counts the processor clock (CLKSOURCE = 1), whose rate the board sets with
-// kairos::port::set_cpu_hz() (board.hpp).
+// Cortex-M specifics of the port beyond port.hpp and board.hpp: the time
+// base and the register addresses shared by the port's sources and the
+// boards' drivers. Firmware and tests may include this; the portable core
+// never does. The time base counts the processor clock, whose rate the
+// board sets with kairos::port::set_cpu_hz() (board.hpp): SysTick
+// (CLKSOURCE = 1), or the board timer when the board has one (board.hpp,
+// "Board timer"), which then takes SysTick's part in everything below.
 #pragma once
 
 #include <kairos/board.hpp>
@@ -60,8 +62,9 @@ void systick_start(std::uint32_t period_cycles) noexcept;
 using tick_hook = void (*)();
 void set_tick_hook(tick_hook f) noexcept;
 
-// cycles() returns core cycles counted by SysTick since the first
-// systick_start() (started with a 1 ms period by the first call if needed).
+// cycles() returns core cycles counted by SysTick (or the board timer)
+// since the first systick_start() (started with a 1 ms period by the first
+// call if needed).
 std::uint64_t cycles() noexcept;
 
 }  // namespace kairos::cortex_m

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Cortex-M port (ARMv6-M, ARMv7-M, ARMv8-M mainline): interrupt mask, ISR
 // detection, the SysTick time base and tick (kairos_tick(), weak
-// SysTick_Handler; its time functions are weak, replaced by
-// board_timer.cpp's when the board has a timer) and, on ARMv8-M mainline, the stack-limit (PSPLIM)
-// UsageFault handler (weak). Only what the architecture defines: console,
+// SysTick_Handler; the time functions are weak, replaced by
+// board_timer.cpp's when the board has a timer) and, on ARMv8-M mainline,
+// the stack-limit (PSPLIM) UsageFault handler (weak). Only what the architecture defines: console,
 // exit, fault policy, startup and the clock rate are the board's (boards/,
 // include/kairos/board.hpp).
 #include "cortex_m.hpp"
@@ -61,7 +61,8 @@ bool on_psp = false;
 //                 adds each period as it ends)
 //   period_cur    length of the running period
 //   period_next   SYST_RVR + 1: the length of the period after it
-// (tick_period: time_shared.hpp.) In one object, so that a time read reaches all of it from one address.
+// (tick_period: time_shared.hpp.) In one object, so that a time read
+// reaches all of it from one address.
 struct time_base {
     volatile std::uint64_t base = 0;    // systick_base
     std::uint32_t cur = 0;              // period_cur
