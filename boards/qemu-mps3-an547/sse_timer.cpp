@@ -6,8 +6,8 @@
 // compares against the SSE-300's system counter, which counts MAINCLK, the
 // core's 32 MHz, unscaled:
 //   CNTPCT  the counter (its low word is the board timer's count)
-//   CNTP_TVAL / CVAL  the alarm: the interrupt is asserted while the
-//           counter is at or past CVAL and CNTP_CTL.IMASK is clear
+//   CNTP_CVAL  the alarm: the interrupt is asserted while the counter is
+//           at or past CVAL and CNTP_CTL.IMASK is clear
 // Why this and not SysTick: the counter never reloads, so re-arming the
 // alarm loses no time, and 2^32 counts are 134 s where SysTick's 24 bits
 // are 0.52 s.
