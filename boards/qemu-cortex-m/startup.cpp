@@ -58,26 +58,37 @@ KAIROS_WEAK_HANDLER(IRQ3_Handler);
 #undef KAIROS_WEAK_HANDLER
 }
 
+#if defined(KAIROS_BOARD_TIMER_IRQ)
+// The board timer's alarm handler (board.hpp, "Board timer"; the board's
+// driver, e.g. cmsdk_dualtimer.cpp).
+extern "C" void kairos_board_timer_isr() noexcept;
+#endif
+
 namespace {
 using vector = void (*)();
 constexpr int irq_count = 32;  // the table covers IRQ0..31 (NVIC_ISER0)
+
+// irq_vector(n) is IRQn's entry: the tests' IRQ0..3, the board timer's
+// alarm, Default_Handler for the rest.
+constexpr vector irq_vector(int n) {
+#if defined(KAIROS_BOARD_TIMER_IRQ)
+    static_assert(KAIROS_BOARD_TIMER_IRQ > 3 && KAIROS_BOARD_TIMER_IRQ < irq_count, "the tests own IRQ0..3");
+    if (n == KAIROS_BOARD_TIMER_IRQ) return kairos_board_timer_isr;
+#endif
+    return n == 0 ? IRQ0_Handler : n == 1 ? IRQ1_Handler : n == 2 ? IRQ2_Handler : n == 3 ? IRQ3_Handler : Default_Handler;
+}
 }  // namespace
+
+#define KAIROS_IRQ_VECTORS_8(n)                                                                       \
+    irq_vector(n), irq_vector(n + 1), irq_vector(n + 2), irq_vector(n + 3), irq_vector(n + 4), \
+        irq_vector(n + 5), irq_vector(n + 6), irq_vector(n + 7)
 
 // The vector table: initial SP, then the 15 system exceptions, then IRQs.
 extern "C" __attribute__((section(".isr_vector"), used)) const vector kairos_vectors[16 + irq_count] = {
     KAIROS_CORTEX_M_SYSTEM_VECTORS(_estack),
-    IRQ0_Handler,
-    IRQ1_Handler,
-    IRQ2_Handler,
-    IRQ3_Handler,
-    // IRQ4..31: Default_Handler (not referenced by any test).
-    Default_Handler, Default_Handler, Default_Handler, Default_Handler, Default_Handler,
-    Default_Handler, Default_Handler, Default_Handler, Default_Handler, Default_Handler,
-    Default_Handler, Default_Handler, Default_Handler, Default_Handler, Default_Handler,
-    Default_Handler, Default_Handler, Default_Handler, Default_Handler, Default_Handler,
-    Default_Handler, Default_Handler, Default_Handler, Default_Handler, Default_Handler,
-    Default_Handler, Default_Handler, Default_Handler,
+    KAIROS_IRQ_VECTORS_8(0), KAIROS_IRQ_VECTORS_8(8), KAIROS_IRQ_VECTORS_8(16), KAIROS_IRQ_VECTORS_8(24),
 };
+#undef KAIROS_IRQ_VECTORS_8
 
 extern "C" void Reset_Handler() {
 #if defined(__ARM_FP)

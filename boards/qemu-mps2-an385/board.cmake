@@ -1,4 +1,7 @@
 # SPDX-License-Identifier: MIT
-# QEMU mps2-an385 (M3, KAIROS_MCU=cortex-m3): SysTick at the model's 25 MHz.
+# QEMU mps2-an385 (M3, KAIROS_MCU=cortex-m3): the model's 25 MHz core clock;
+# the time base and tick are the CMSDK dual timer's (board.hpp, "Board timer").
 include(${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/qemu-cortex-m.cmake)
-kairos_qemu_cortex_m_board(${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/mps2.ld 25000000 mps2-an385)
+kairos_qemu_cortex_m_board(${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/mps2.ld 25000000 mps2-an385
+                           BOARD_TIMER ${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/cmsdk_dualtimer.cpp
+                                       0x40002000 10)

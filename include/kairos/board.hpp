@@ -47,7 +47,8 @@ extern "C" {
 // the time base, fires due kairos::tickers, runs the port's tick hook.
 // Cortex-M: the body of SysTick_Handler. A firmware that defines its own
 // SysTick_Handler (CMSIS, CubeMX, nrfx) calls kairos_tick() from it; without
-// one, the port's weak SysTick_Handler does. lx106: called by the port's
+// one, the port's weak SysTick_Handler does (with a board timer, below,
+// SysTick does not run). lx106: called by the port's
 // interrupt dispatch for CCOMPARE0. Defined by: port. Context: the core
 // timer's interrupt only.
 void kairos_tick() noexcept;
@@ -87,6 +88,36 @@ bool kairos_mcu_ticker_tick() noexcept __attribute__((weak));
 // port::idle() only (the kernel's idle context or idle thread, masked).
 void kairos_idle_enter(std::uint64_t deadline_us) noexcept;
 void kairos_idle_exit() noexcept;
+
+// Board timer (Cortex-M, optional): a board whose SysTick cannot time a long
+// idle wait (24 bits, stopped in deep sleep) gives the port a free-running
+// counter and a one-shot alarm instead, and the port then keeps its time
+// base, periodic tick and tickless idle on them, never starting SysTick:
+// with nothing due the alarm is armed only for the counter's wrap, at most
+// 2^31 counts ahead. The counter counts at the rate set_cpu_hz() gave, so
+// that cycles() and now_us() keep their units. The board defines:
+//   kairos_board_timer_start()      starts the counter and enables the
+//       alarm's interrupt at the lowest priority (masked by any BASEPRI
+//       threshold, like SysTick). Once, from the port's first time read.
+//   kairos_board_timer_count()      the counter, counting up, wrapping at
+//       2^32.
+//   kairos_board_timer_alarm(delta) one alarm interrupt `delta` counts
+//       (>= 1) or a little later after the call, replacing any alarm armed
+//       or pending: never earlier, so a wait on it never ends before its
+//       deadline.
+// and an alarm handler that acknowledges the alarm and calls
+// kairos_board_timer_tick() (defined by: port, port/cortex_m/
+// board_timer.cpp; context: that handler only). That call is what links
+// the port's board timer code, which then replaces the SysTick time base;
+// a board without one links none of it.
+// Why: the counter never stops or reloads, so re-arming the alarm loses no
+// time, and one alarm per deadline is all an idle kernel takes.
+// Context of the three board functions: interrupts masked (the port's time
+// reads and its alarm handler).
+void kairos_board_timer_start() noexcept;
+std::uint32_t kairos_board_timer_count() noexcept;
+void kairos_board_timer_alarm(std::uint32_t delta) noexcept;
+void kairos_board_timer_tick() noexcept;
 
 // kairos_port_exit(code) ends the program with status `code`. QEMU boards:
 // a semihosting exit, so ctest sees the code. Weak default (common): mask

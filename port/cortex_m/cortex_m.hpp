@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Cortex-M specifics of the port beyond port.hpp and board.hpp: the SysTick
-// time base and the register addresses shared by the port's sources.
-// Firmware and tests may include this; the portable core never does. SysTick
-// counts the processor clock (CLKSOURCE = 1), whose rate the board sets with
-// kairos::port::set_cpu_hz() (board.hpp).
+// Cortex-M specifics of the port beyond port.hpp and board.hpp: the time
+// base and the register addresses shared by the port's sources and the
+// boards' drivers. Firmware and tests may include this; the portable core
+// never does. The time base counts the processor clock, whose rate the
+// board sets with kairos::port::set_cpu_hz() (board.hpp): SysTick
+// (CLKSOURCE = 1), or the board timer when the board has one (board.hpp,
+// "Board timer"), which then takes SysTick's part in everything below.
 #pragma once
 
 #include <kairos/board.hpp>
@@ -22,6 +24,7 @@ inline constexpr std::uintptr_t syst_rvr = 0xE000E014;  // SysTick reload value
 inline constexpr std::uintptr_t syst_cvr = 0xE000E018;  // SysTick current value
 inline constexpr std::uintptr_t nvic_iser = 0xE000E100;  // interrupt set-enable
 inline constexpr std::uintptr_t nvic_ispr = 0xE000E200;  // interrupt set-pending
+inline constexpr std::uintptr_t nvic_icpr = 0xE000E280;  // interrupt clear-pending
 inline constexpr std::uintptr_t nvic_ipr = 0xE000E400;  // interrupt priority, 8 bits per IRQ
 inline constexpr std::uintptr_t scb_icsr = 0xE000ED04;  // interrupt control and state
 inline constexpr std::uintptr_t scb_shpr3 = 0xE000ED20;  // priorities of PendSV, SysTick
@@ -59,8 +62,9 @@ void systick_start(std::uint32_t period_cycles) noexcept;
 using tick_hook = void (*)();
 void set_tick_hook(tick_hook f) noexcept;
 
-// cycles() returns core cycles counted by SysTick since the first
-// systick_start() (started with a 1 ms period by the first call if needed).
+// cycles() returns core cycles counted by SysTick (or the board timer)
+// since the first systick_start() (started with a 1 ms period by the first
+// call if needed).
 std::uint64_t cycles() noexcept;
 
 }  // namespace kairos::cortex_m

@@ -4,7 +4,7 @@
 # console, exit and fault handlers are the board's (boards/).
 function(kairos_port_sources target)
     set(dir ${PROJECT_SOURCE_DIR}/port/cortex_m)
-    target_sources(${target} PRIVATE ${dir}/port.cpp ${dir}/pendsv.S
+    target_sources(${target} PRIVATE ${dir}/port.cpp ${dir}/board_timer.cpp ${dir}/pendsv.S
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/ticker.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/atomic_irq.cpp
                    ${PROJECT_SOURCE_DIR}/port/mcu_common/panic.cpp)

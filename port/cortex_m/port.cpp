@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // Cortex-M port (ARMv6-M, ARMv7-M, ARMv8-M mainline): interrupt mask, ISR
 // detection, the SysTick time base and tick (kairos_tick(), weak
-// SysTick_Handler) and, on ARMv8-M mainline, the stack-limit (PSPLIM)
-// UsageFault handler (weak). Only what the architecture defines: console,
+// SysTick_Handler; the time functions are weak, replaced by
+// board_timer.cpp's when the board has a timer) and, on ARMv8-M mainline,
+// the stack-limit (PSPLIM) UsageFault handler (weak). Only what the architecture defines: console,
 // exit, fault policy, startup and the clock rate are the board's (boards/,
 // include/kairos/board.hpp).
 #include "cortex_m.hpp"
 #include "frame.hpp"
 #include "mask.hpp"
+#include "time_shared.hpp"
 
 #include <kairos/bits.hpp>
 #include <kairos/board.hpp>
@@ -20,13 +22,13 @@
 
 extern "C" void kairos_cortex_m_thread_to_psp(void* msp_top) noexcept;  // pendsv.S
 
-namespace kairos::cortex_m {
-// idle_program(deadline) makes SysTick's next event the deadline's (or as
-// close as the 24-bit reload allows), unless the periodic tick is needed;
-// need_tick() switches back to the periodic tick at once. Masked / any.
-void idle_program(std::uint64_t deadline_us) noexcept;
-void need_tick() noexcept;
-}  // namespace kairos::cortex_m
+namespace kairos::cortex_m::detail {
+kairos::mcu::core_clock core_clock;
+std::uint32_t tick_period = 0;
+volatile tick_hook tick_fn = nullptr;
+std::uint64_t idle_until = 0;
+bool tickers = false;
+}  // namespace kairos::cortex_m::detail
 
 namespace {
 
@@ -60,8 +62,8 @@ bool on_psp = false;
 //                 adds each period as it ends)
 //   period_cur    length of the running period
 //   period_next   SYST_RVR + 1: the length of the period after it
-//   systick_period the periodic tick (1 ms, or systick_start()'s); 0: not started
-// In one object, so that a time read reaches all of it from one address.
+// (tick_period: time_shared.hpp.) In one object, so that a time read
+// reaches all of it from one address.
 struct time_base {
     volatile std::uint64_t base = 0;    // systick_base
     std::uint32_t cur = 0;              // period_cur
@@ -69,17 +71,12 @@ struct time_base {
     volatile std::uint32_t irqs = 0;    // timer_irqs: port::timer_interrupts()
 };
 time_base tb;
-std::uint32_t systick_period = 0;
-volatile kairos::cortex_m::tick_hook tick_fn = nullptr;
-// Tickless idle (docs/kernel.md, "Tickless idle"): idle_until is the last
-// deadline port::idle() was given, in cycles (UINT64_MAX: none); tickers
-// is true while a kairos::ticker is armed. Either the tick hook or an armed
-// ticker keeps the periodic tick.
-std::uint64_t idle_until = 0;
-bool tickers = false;
-
-// The core clock (port::set_cpu_hz()).
-kairos::mcu::core_clock core_clock;
+using kairos::cortex_m::detail::core_clock;
+using kairos::cortex_m::detail::idle_until;
+using kairos::cortex_m::detail::periodic;
+using kairos::cortex_m::detail::tick_fn;
+using kairos::cortex_m::detail::tick_period;
+using kairos::cortex_m::detail::tickers;
 
 }  // namespace
 
@@ -90,7 +87,7 @@ namespace kairos::port {
 
 std::uint64_t now_us() noexcept { return div_u64(cortex_m::cycles(), core_clock.mhz); }
 
-void set_cpu_hz(std::uint32_t hz) noexcept { core_clock.set(hz, systick_period != 0); }
+void set_cpu_hz(std::uint32_t hz) noexcept { core_clock.set(hz, tick_period != 0); }
 
 std::uint32_t cpu_hz() noexcept { return core_clock.hz; }
 
@@ -184,13 +181,15 @@ void wait_for_interrupt() noexcept { asm volatile("dsb\n\twfi\n\tcpsie i\n\tisb\
 // the wait. The board's kairos_idle_exit() runs before the interrupt that
 // woke the core (still masked).
 void idle(std::uint64_t deadline_us) noexcept {
-    if (systick_period != 0) kairos::cortex_m::idle_program(deadline_us);
+    if (tick_period != 0) kairos::cortex_m::idle_program(deadline_us);
     kairos_idle_enter(deadline_us);
     wait_for_interrupt();
     kairos_idle_exit();
 }
 
-std::uint32_t timer_interrupts() noexcept { return tb.irqs; }
+// Weak, like the SysTick time functions below: board_timer.cpp's replace
+// them when the board has a timer (time_shared.hpp).
+__attribute__((weak)) std::uint32_t timer_interrupts() noexcept { return tb.irqs; }
 
 const char* name() noexcept { return "cortex_m"; }
 
@@ -211,6 +210,15 @@ namespace {
 // the pending bit; real cores set both at once, and the wait is at most
 // settle_ticks + 1 ticks, only in those windows.
 constexpr std::uint32_t settle_ticks = 32;
+// apart_ticks: while tickless idle runs with nothing due, consecutive
+// periods alternate between tick_period and tick_period +
+// apart_ticks (reload_after()). The period that starts at an event is then
+// never the length of the one after it, so a read right after the event
+// (the counter near the top of the running period, the first now_us()
+// after a wake-up) lies outside read_counter()'s ambiguous window and
+// needs no settle wait; the window moves to where the running period is
+// apart_ticks - settle_ticks ticks old, or out of it entirely.
+constexpr std::uint32_t apart_ticks = 2 * settle_ticks;
 // Tickless reload limits: SYST_RVR is 24 bits; no period shorter than
 // min_reload (well above the settle window and the longest masked span, so
 // no event can be missed while masked); an RVR write needs the running
@@ -261,18 +269,15 @@ std::uint64_t count_locked() noexcept {
     return v != 0 ? t + (len - v) : t;
 }
 
-// periodic(): the tick must stay periodic: tickless idle off, time slicing
-// compiled in (the slice check runs on the tick), a tick hook or a ticker.
-bool periodic() noexcept {
-    return !KAIROS_TICKLESS || KAIROS_TIME_SLICE_US != 0 || tick_fn != nullptr || tickers;
-}
-
-// reload_after(start) is the length of a period starting at `start`: the
-// periodic tick if it is needed or no deadline lies beyond `start`; else
+// reload_after(start) is the length of a period starting at `start`, the
+// end of the running period (tb.cur long): the periodic tick if it is
+// needed; tick_period or tick_period + apart_ticks, whichever differs
+// from tb.cur (see apart_ticks), if no deadline lies beyond `start`; else
 // what reaches idle_until in as few periods as the 24-bit reload allows,
 // never leaving a remainder shorter than min_reload.
 std::uint32_t reload_after(std::uint64_t start) noexcept {
-    if (periodic() || idle_until <= start) return systick_period;
+    if (periodic()) return tick_period;
+    if (idle_until <= start) return tb.cur == tick_period ? tick_period + apart_ticks : tick_period;
     const std::uint64_t d = idle_until - start;
     if (d <= max_reload) return d < min_reload ? min_reload : static_cast<std::uint32_t>(d);
     if (d - max_reload < min_reload) return max_reload - min_reload;
@@ -300,13 +305,13 @@ void restart_now(std::uint32_t p) noexcept {
 
 }  // namespace
 
-void idle_program(std::uint64_t deadline_us) noexcept {
+__attribute__((weak)) void idle_program(std::uint64_t deadline_us) noexcept {
     if (periodic()) return;
     idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
     const std::uint32_t v = read_counter();  // pending: bit 31, so above write_margin
     if ((v & pending_bit) != 0 || v <= write_margin) return;  // the handler programs what follows
     const std::uint64_t end = tb.base + tb.cur;  // of the running period
-    if (end > systick_period && idle_until < end - systick_period) {
+    if (end > tick_period && idle_until < end - tick_period) {
         // An interrupt woke a thread during a long period and it now waits
         // for less: cut the period short (rare; see restart_now()).
         const std::uint64_t now = end - v;
@@ -317,7 +322,7 @@ void idle_program(std::uint64_t deadline_us) noexcept {
     if (p != tb.next) set_reload(p);
 }
 
-void systick_start(std::uint32_t period_cycles) noexcept {
+__attribute__((weak)) void systick_start(std::uint32_t period_cycles) noexcept {
     const port::irq_state s = port::irq_disable();
     // The lowest priority (kernel::run() sets it too): masked by any BASEPRI
     // threshold, so the handler never runs inside a masked time read.
@@ -325,10 +330,10 @@ void systick_start(std::uint32_t period_cycles) noexcept {
     shpr3 = shpr3 | (0xFFu << 24);
     // Keep the time already counted, including an event still pending.
     // The first start counts from one period: tb.base never wraps.
-    const std::uint64_t now = systick_period != 0 ? count_locked() : period_cycles;
+    const std::uint64_t now = tick_period != 0 ? count_locked() : period_cycles;
     reg::at(reg::syst_csr) = 0;
     reg::at(reg::scb_icsr) = 1u << 25;  // PENDSTCLR: that event is in `now`
-    systick_period = period_cycles;
+    tick_period = period_cycles;
     tb.cur = tb.next = period_cycles;
     reg::at(reg::syst_rvr) = period_cycles - 1;
     reg::at(reg::syst_cvr) = 0;    // any write clears it; the next tick reloads (no event)
@@ -344,19 +349,20 @@ void set_tick_hook(tick_hook f) noexcept {
     if (f != nullptr) need_tick();
 }
 
-void need_tick() noexcept {
+__attribute__((weak)) void need_tick() noexcept {
     const port::irq_state s = port::irq_disable();
-    if (systick_period != 0 && tb.cur > systick_period) {
+    if (tick_period != 0 && tb.cur > tick_period + apart_ticks) {
         const std::uint32_t v = read_counter();  // pending: bit 31
-        // A long tickless period runs: the tick starts at once, not at its end.
-        if ((v & pending_bit) == 0 && v > systick_period && v > write_margin) restart_now(systick_period);
+        // A long tickless period runs: the tick starts at once, not at its
+        // end. A period apart_ticks longer than the tick just ends.
+        if ((v & pending_bit) == 0 && v > tick_period && v > write_margin) restart_now(tick_period);
     }
-    if (systick_period != 0 && tb.next != systick_period) set_reload(systick_period);
+    if (tick_period != 0 && tb.next != tick_period) set_reload(tick_period);
     port::irq_restore(s);
 }
 
-std::uint64_t cycles() noexcept {
-    if (systick_period == 0) {
+__attribute__((weak)) std::uint64_t cycles() noexcept {
+    if (tick_period == 0) {
         core_clock.require();
         systick_start(core_clock.hz / 1000u);
     }

@@ -2,9 +2,9 @@
 // Tickless idle (docs/kernel.md, "Tickless idle") under QEMU's instruction
 // clock: sleeps across idle wake at their deadline and not later than a
 // bound, with the core timer interrupting once per deadline (plus, on
-// Cortex-M, the end of the period running when the kernel went idle and the
-// 24-bit reloads), never every tick; a thread woken from an interrupt while
-// the kernel idles (a kairos::ticker callback, which keeps the periodic tick
+// Cortex-M with SysTick, the end of the period running when the kernel
+// went idle and the 24-bit reloads), never every tick; a thread woken from
+// an interrupt while the kernel idles (a kairos::ticker callback, which keeps the periodic tick
 // only while armed) runs and its own short sleep is on time; the board's
 // idle hooks bracket every wait. With KAIROS_TICKLESS off (or a broken
 // port) the interrupt counts are those of the 1 ms tick and the checks fail.
@@ -14,6 +14,10 @@
 #include <kairos/ticker.hpp>
 
 #include <cstdint>
+
+#if !defined(__XTENSA__) && !defined(__riscv)
+#  include "cortex_m.hpp"
+#endif
 
 #ifndef KAIROS_SCENARIO_STACK
 #  define KAIROS_SCENARIO_STACK 1024
@@ -27,12 +31,16 @@ namespace k = kairos::kernel;
 namespace {
 
 // Timer interrupts a sleep of `us` may take beyond the one at its deadline:
-// on Cortex-M the end of the SysTick period running when the kernel went
-// idle, and one per 2^24 cycles of a long sleep; none elsewhere.
+// on Cortex-M with SysTick the end of the SysTick period running when the
+// kernel went idle, and one per 2^24 cycles of a long sleep; none
+// elsewhere, nor on Cortex-M with a board timer (board.hpp), where SysTick
+// never runs (SYST_CSR.ENABLE clear once the time base has started).
 #if defined(__XTENSA__) || defined(__riscv)
 constexpr std::uint32_t extra_per_sleep(std::uint64_t) { return 0; }
 #else
 std::uint32_t extra_per_sleep(std::uint64_t us) {
+    namespace reg = kairos::cortex_m::reg;
+    if ((reg::at(reg::syst_csr) & 1u) == 0) return 0;
     const std::uint64_t cycles = us * (kairos::port::cpu_hz() / 1000000u);
     return 1u + static_cast<std::uint32_t>(cycles >> 24);
 }

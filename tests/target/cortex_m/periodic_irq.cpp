@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // ktarget::periodic_irq_start() on Cortex-M: the test's function runs in
-// SysTick, restarted at the requested period (the time base keeps counting).
+// the tick interrupt (SysTick, or the board timer's alarm), restarted at the
+// requested period (the time base keeps counting).
 #include "cortex_m.hpp"
 #include "target.hpp"
 
