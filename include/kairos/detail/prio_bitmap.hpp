@@ -85,16 +85,15 @@ public:
             return code::first(w_[0]);
         }
     }
-    // none_before(p) is true if no level better than p is set; p < Levels.
-    // With one word a mask test, no scan (a yield's check that its own
-    // level is still the best).
-    bool none_before(unsigned p) const noexcept {
-        if constexpr (words > 1) {
-            return empty() || best() >= p;
-        } else if constexpr (E == prio_encoding::lsb) {
-            return (w_[0] & (code::bit(p) - 1u)) == 0;  // levels below p: the lower bits
+    // best_is(p) is true if p is the best set level; requires test(p) (a
+    // yield's check that the running thread's own level is still the
+    // best). With one word: clz, one scan and a compare (the set bit p
+    // bounds the answer); lsb, a mask test of the levels below p, no scan.
+    bool best_is(unsigned p) const noexcept {
+        if constexpr (words == 1 && E == prio_encoding::lsb) {
+            return (w_[0] & (code::bit(p) - 1u)) == 0;
         } else {
-            return (w_[0] & ~((code::bit(p) << 1) - 1u)) == 0;  // the higher bits; p = 0 wraps to none
+            return best() == p;
         }
     }
     // top() is the word best() scans first: the summary with more than one
@@ -154,8 +153,9 @@ public:
         if (n == nullptr) __builtin_unreachable();  // a set bit is a non-empty level
         return n;
     }
-    // none_better(prio) is true if no level better than prio is non-empty.
-    bool none_better(unsigned prio) const noexcept { return bits_.none_before(prio); }
+    // best_is(prio) is true if level prio, which must be non-empty, is the
+    // best non-empty level.
+    bool best_is(unsigned prio) const noexcept { return bits_.best_is(prio); }
     // best_prio() returns the best non-empty level, or Levels if none.
     unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }
