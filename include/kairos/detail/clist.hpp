@@ -47,9 +47,13 @@ public:
         head_->prev = n;
     }
 
-    // remove(n) unlinks n, which must be in this list.
-    void remove(clist_node* n) noexcept {
-        if (n->next == n) {
+    // remove(n) unlinks n, which must be in this list, and returns true if
+    // that emptied the list: the caller then knows it without reloading the
+    // anchor (the stores to n's links may alias it, for all the compiler
+    // knows).
+    bool remove(clist_node* n) noexcept {
+        const bool last = n->next == n;
+        if (last) {
             head_ = nullptr;
         } else {
             n->prev->next = n->next;
@@ -57,6 +61,7 @@ public:
             if (head_ == n) head_ = n->next;
         }
         n->next = n->prev = nullptr;
+        return last;
     }
 
     // pop_front() unlinks and returns the head, or nullptr when empty.

@@ -128,8 +128,7 @@ public:
         bits_.set(prio);
     }
     void remove(clist_node* n, unsigned prio) noexcept {
-        lists_[prio].remove(n);
-        if (lists_[prio].empty()) bits_.clear(prio);
+        if (lists_[prio].remove(n)) bits_.clear(prio);
     }
     // rotate(prio) moves the head of level prio to its tail. Requires the
     // level non-empty (the kernel rotates only the running thread's level).
