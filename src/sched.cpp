@@ -427,7 +427,7 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
             prio_queue_remove(head, t);
             t->prio = static_cast<std::uint16_t>(p);
             prio_queue_insert(head, t);
-            mutex_access::set_waiters(*m, head);
+            mutex_access::set_waiters(*m, w, head);
             inherit_raise(w, p);  // follows the chain of owners
             break;
         }
