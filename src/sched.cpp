@@ -138,10 +138,10 @@ __attribute__((always_inline)) inline void* make_current(const tcb* cur, tcb* ne
 }
 
 // yield_decision(cur, veto) is kernel::yield()'s one decision, wherever the
-// port lets it be made (port.hpp, "direct yield"): it rotates the level of
-// cur, the running thread, ends cur's time slice and returns the thread to
-// run next, the new head of cur's level (cur itself when it is alone
-// there: no switch at all), when that fast answer is the scheduler's: no
+// port lets it be made (port.hpp, "direct yield"): it moves cur, the
+// running thread, to the tail of its level, ends cur's time slice and
+// returns the thread to run next, the new head of cur's level (cur itself
+// when it is alone there: no switch at all), when that fast answer is the scheduler's: no
 // slow decision is due (slow_pick: deadlines, a stop, an overflow), no
 // better level is runnable and cur's canary is intact. Otherwise, or when
 // veto is non-zero (the caller's reason to decline, e.g. the mask was
@@ -152,10 +152,10 @@ __attribute__((always_inline)) inline void* make_current(const tcb* cur, tcb* ne
 // is another. Masked. Always inline: it is the whole of every yield.
 template <bool KeepOnly = false>
 __attribute__((always_inline)) inline tcb* yield_decision(tcb* cur, std::uint32_t veto) noexcept {
-    rq.rotate(cur->prio);
+    rq.rotate_past(cur, cur->prio);
     slice_done(cur);
-    tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
-    if (next == nullptr) __builtin_unreachable();  // cur's level holds cur
+    tcb* const next = static_cast<tcb*>(cur->next);  // the new head
+    if (next == nullptr) __builtin_unreachable();  // cur is listed: its link is set
     if (KeepOnly && next != cur) return next;
     if ((veto | slow_pick) != 0 || !rq.best_is(cur->prio) || !stack_intact(cur)) return nullptr;
     return next;
@@ -351,7 +351,8 @@ void yield() noexcept {
 #if KAIROS_PORT_DIRECT_SWITCH
     tcb* const next = yield_decision(cur, s);
     if (next == nullptr) return yield_through_switch(s);
-    if (next != cur) port::switch_to(&cur->ctx, make_current(cur, next));
+    // switch_to() returns unmasked (port.hpp): a tail call.
+    if (next != cur) return port::switch_to(&cur->ctx, make_current(cur, next));
     port::irq_restore_kernel(0);
 #else
     if (yield_decision<true>(cur, 0) != cur) port::request_switch();

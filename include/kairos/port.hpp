@@ -226,11 +226,14 @@ namespace kairos::port {
 // whole of a switch the kernel has already decided, without
 // request_switch(), the port's switch routine or kairos_sched_switch(). It
 // saves what a switch saves (above) in the same frame the port's routine
-// uses, so a thread switched out by either is resumed by either; it
-// returns, in the switched-out thread, when a later switch resumes it.
-// Called by the kernel only, in thread context with interrupts masked
-// (they stay masked across it: interrupts that arrive meanwhile run at the
-// irq_restore() that follows in whichever thread runs), after it has made
+// uses, so a thread switched out by either is resumed by either. It
+// returns, in the switched-out thread, when a later switch resumes it, and
+// then with interrupts unmasked as irq_restore(0) leaves them (interrupts
+// that arrived while masked have run, a switch they requested has
+// happened): so the port's routines end that way, whichever of them
+// resumes a thread, and the kernel calls switch_to() last, as a tail call
+// (the switched-out thread resumes in yield()'s caller). Called by the
+// kernel only, in thread context with interrupts masked, after it has made
 // `to`'s thread the current one. to != *from's thread. Defined by the
 // port, inline in kairos_port_irq.hpp or out of line.
 void switch_to(void** from, void* to) noexcept;

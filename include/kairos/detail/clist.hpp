@@ -75,6 +75,12 @@ public:
     // a circular list that is just moving the anchor. Requires !empty().
     void rotate() noexcept { head_ = head_->next; }
 
+    // rotate_past(n) makes the node after n the head, so that n, which must
+    // be in this list, is the tail (a yield: the running thread goes behind
+    // its equals, wherever it stood). n is usually the head: then this is
+    // rotate(), without loading the head.
+    void rotate_past(const clist_node* n) noexcept { head_ = n->next; }
+
 private:
     clist_node* head_ = nullptr;
 };

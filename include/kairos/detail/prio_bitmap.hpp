@@ -133,6 +133,9 @@ public:
     // rotate(prio) moves the head of level prio to its tail. Requires the
     // level non-empty (the kernel rotates only the running thread's level).
     void rotate(unsigned prio) noexcept { lists_[prio].rotate(); }
+    // rotate_past(n, prio) makes n, which is in level prio, that level's
+    // tail (clist::rotate_past()).
+    void rotate_past(const clist_node* n, unsigned prio) noexcept { lists_[prio].rotate_past(n); }
     // best() returns the head of the best non-empty level, or nullptr.
     clist_node* best() const noexcept { return any() ? best_nonempty() : nullptr; }
     // any() is true if some level is non-empty.
