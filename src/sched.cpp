@@ -141,9 +141,9 @@ __attribute__((always_inline)) inline void* make_current(const tcb* cur, tcb* ne
 // port lets it be made (port.hpp, "direct yield"): it moves cur, the
 // running thread, to the tail of its level, ends cur's time slice and
 // returns the thread to run next, the new head of cur's level (cur itself
-// when it is alone there: no switch at all), when that fast answer is the scheduler's: no
-// slow decision is due (slow_pick: deadlines, a stop, an overflow), no
-// better level is runnable and cur's canary is intact. Otherwise, or when
+// when it is alone there: no switch at all), when that fast answer is the
+// scheduler's: no slow decision is due (slow_pick: deadlines, a stop, an
+// overflow), no better level is runnable and cur's canary is intact. Otherwise, or when
 // veto is non-zero (the caller's reason to decline, e.g. the mask was
 // already taken), it returns nullptr: the full decision
 // (kairos_sched_switch(), after request_switch()) must be made. A caller
@@ -321,8 +321,8 @@ pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*
 
 pid self() noexcept { return started ? current->id : no_pid; }
 
-// yield() rotates the running thread's level and switches to its new head
-// when yield_decision() can decide; a decision it cannot make, and every
+// yield() moves the running thread behind its equals and switches to the
+// new head of its level when yield_decision() can decide; a decision it cannot make, and every
 // yield() with the mask already taken by the caller, goes through the
 // port's switch (request_switch()). How the decided switch happens is the
 // port's (port.hpp, "direct yield"): a trap whose routine decides
