@@ -137,14 +137,9 @@ public:
     // tail (clist::rotate_past()).
     void rotate_past(const clist_node* n, unsigned prio) noexcept { lists_[prio].rotate_past(n); }
     // best() returns the head of the best non-empty level, or nullptr.
-    clist_node* best() const noexcept { return any() ? best_nonempty() : nullptr; }
+    clist_node* best() const noexcept { return any() ? best_level(bits_.top()).front() : nullptr; }
     // any() is true if some level is non-empty.
     bool any() const noexcept { return !bits_.empty(); }
-    // best_nonempty() is best() without the emptiness test. Requires any().
-    // Always inline: the switch's decision (-Os would call it).
-    __attribute__((always_inline)) clist_node* best_nonempty() const noexcept {
-        return best_level(bits_.top()).front();
-    }
     // best_unless(veto) is best(), or nullptr also when veto is ~0u; veto
     // must be 0 or ~0u. One test decides both (the switch's common case:
     // something runnable and no reason for the slow path). Always inline.
