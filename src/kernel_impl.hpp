@@ -27,9 +27,12 @@ struct tcb;
 // mutex_access: the kernel's view of a mutex word.
 struct mutex_access {
     static std::uint32_t& word(mutex& m) noexcept { return m.word_; }
-    // set_waiters(m, head) stores the pid of the first waiter. Always
-    // inline: a few instructions on every contended lock and handoff.
-    __attribute__((always_inline)) static void set_waiters(mutex& m, const impl::tcb* head) noexcept;
+    // set_waiters(m, w, head) stores the pid of the first waiter, head
+    // (nullptr: none), in m's word, which the caller read as w: its owner
+    // and protocol bit, unchanged since, are taken from w rather than
+    // reloaded. Always inline: a few instructions on every contended lock.
+    __attribute__((always_inline)) static void set_waiters(mutex& m, std::uint32_t w,
+                                                           const impl::tcb* head) noexcept;
 };
 
 }  // namespace kairos::kernel
@@ -349,9 +352,10 @@ inline void assert_can_block(port::irq_state s) noexcept {
 }  // namespace kairos::kernel::impl
 
 namespace kairos::kernel {
-inline void mutex_access::set_waiters(mutex& m, const impl::tcb* head) noexcept {
-    const std::uint32_t w = head == nullptr ? 0u : static_cast<std::uint32_t>(head->id);
-    m.word_ = (m.word_ & 0xFFFFu) | (w << mutex::waiter_shift);
+inline void mutex_access::set_waiters(mutex& m, std::uint32_t w, const impl::tcb* head) noexcept {
+    // The pid as a halfword: positive, and Thumb-1 has no ldrsh #imm.
+    const std::uint32_t h = head == nullptr ? 0u : static_cast<std::uint16_t>(head->id);
+    m.word_ = (w & 0xFFFFu) | (h << mutex::waiter_shift);
 }
 }  // namespace kairos::kernel
 
@@ -396,7 +400,7 @@ __attribute__((always_inline)) inline void wait_for_mutex(mutex& m, tcb* self) n
         prio_queue_insert(head->next_wait, self);  // somewhere behind the head
     }
     if (head == nullptr) __builtin_unreachable();  // self, or the old head
-    mutex_access::set_waiters(m, head);
+    mutex_access::set_waiters(m, w, head);
     self->waiting_for = &m;
     block_current(thread_state::blocked_mutex);
     inherit_raise(w, self->prio);

@@ -52,7 +52,9 @@ void mutex::unlock() noexcept {
     const pid owner_pid = static_cast<pid>(w & pid_mask);
     KAIROS_ASSERT(owner_pid != no_pid);  // unlocking an unlocked mutex
     KAIROS_TRACE_EVENT(mutex_unlock, reinterpret_cast<std::uintptr_t>(this), owner_pid);
-    if ((w & pi_bit) != 0) {
+    // The protocol bit is bit 15: the sign of the low halfword, one shift
+    // on Thumb-1 rather than a mask built in a register.
+    if (static_cast<std::int16_t>(w) < 0) {
         unlock_inherit(*this, owner_pid, first_waiter(w));
     } else {
         --owner_slot(owner_pid)->n_held;  // the owner, not necessarily the caller

@@ -10,9 +10,10 @@ using namespace impl;
 
 void impl::mutex_timed_out(tcb* t) noexcept {
     mutex& m = *t->waiting_for;
-    tcb* head = first_waiter(m.word());
+    const std::uint32_t w = m.word();
+    tcb* head = first_waiter(w);
     prio_queue_remove(head, t);
-    mutex_access::set_waiters(m, head);
+    mutex_access::set_waiters(m, w, head);
     t->waiting_for = nullptr;
     // Queued nowhere from here on (expire() makes it pending next), so that
     // inherit_withdraw() may change t's own priority when a deadlock cycle

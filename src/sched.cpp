@@ -95,6 +95,41 @@ inline bool stack_intact(const tcb* t) noexcept {
     return w == reinterpret_cast<std::uintptr_t>(t->stack_lo);
 }
 
+// make_current(cur, next) ends every switch decision that hands the CPU
+// from cur to next (kairos_sched_switch(), kairos_sched_yield(), yield()'s
+// direct switch): the trace record, next becomes the current thread, and
+// next's context handle is returned for the port to resume. Masked.
+__attribute__((always_inline)) inline void* make_current(const tcb* cur, tcb* next) noexcept {
+    KAIROS_TRACE_SWITCH(cur, next);
+    static_cast<void>(cur);
+    current = next;
+    return next->ctx;
+}
+
+// yield_decision(cur, veto) is kernel::yield()'s one decision, wherever the
+// port lets it be made (port.hpp, "direct yield"): it moves cur, the
+// running thread, to the tail of its level, ends cur's time slice and
+// returns the thread to run next, the new head of cur's level (cur itself
+// when it is alone there: no switch at all), when that fast answer is the
+// scheduler's: no slow decision is due (slow_pick: deadlines, a stop, an
+// overflow), no better level is runnable and cur's canary is intact. Otherwise, or when
+// veto is non-zero (the caller's reason to decline, e.g. the mask was
+// already taken), it returns nullptr: the full decision
+// (kairos_sched_switch(), after request_switch()) must be made. A caller
+// that only asks whether cur keeps running (KeepOnly: any other answer
+// requests the full decision anyway) gets the next thread untested when it
+// is another. Masked. Always inline: it is the whole of every yield.
+template <bool KeepOnly = false>
+__attribute__((always_inline)) inline tcb* yield_decision(tcb* cur, std::uint32_t veto) noexcept {
+    rq.rotate_past(cur, cur->prio);
+    slice_done(cur);
+    tcb* const next = static_cast<tcb*>(cur->next);  // the new head
+    if (next == nullptr) __builtin_unreachable();  // cur is listed: its link is set
+    if (KeepOnly && next != cur) return next;
+    if ((veto | slow_pick) != 0 || !rq.best_is(cur->prio) || !stack_intact(cur)) return nullptr;
+    return next;
+}
+
 // idle_deadline() is what the kernel passes to port::idle(): the earliest
 // deadline, or UINT64_MAX for none. A deadline that is itself UINT64_MAX
 // (a clock just below the wrap) is passed one microsecond early, so it is
@@ -255,19 +290,15 @@ pid thread_create(void* stack, std::size_t size, unsigned prio, void (*fn)(void*
 
 pid self() noexcept { return started ? current->id : no_pid; }
 
-// yield() makes the scheduling decision itself when it is cheap: after the
-// rotation, the head of the running thread's level is the next thread when
-// no better level is runnable, no slow decision is due (sleep deadlines, a
-// stop, an overflow) and the running thread's canary is intact. If that
-// head is the running thread, no switch is requested (a switch that
-// resumes the same thread saves and restores its whole context for
-// nothing); if it is another and the port has a direct switch
-// (KAIROS_PORT_DIRECT_SWITCH), yield() switches to it itself, as
-// kairos_sched_switch() would have, without the request and the port's
-// routine. Anything else, and every yield() with the mask already taken by
-// the caller, goes through the switch. Where the port traps for yield()
-// (KAIROS_PORT_YIELD_TRAP), the trap makes the same decision
-// (kairos_sched_yield()) and the switch, without a second masked section.
+// yield() moves the running thread behind its equals and switches to the
+// new head of its level when yield_decision() can decide; a decision it cannot make, and every
+// yield() with the mask already taken by the caller, goes through the
+// port's switch (request_switch()). How the decided switch happens is the
+// port's (port.hpp, "direct yield"): a trap whose routine decides
+// (KAIROS_PORT_YIELD_TRAP: kairos_sched_yield()), a direct switch in the
+// calling thread (KAIROS_PORT_DIRECT_SWITCH: port::switch_to()), or, with
+// neither, a switch request whenever another thread is next (a switch that
+// resumes the same thread would save and restore its context for nothing).
 #if KAIROS_PORT_DIRECT_SWITCH
 namespace {
 // yield_through_switch(s) ends a yield() that needs the port's switch. Out
@@ -286,24 +317,14 @@ void yield() noexcept {
 #endif
     const port::irq_state s = port::irq_disable();
     tcb* const cur = current;
-    rq.rotate(cur->prio);
-    slice_done(cur);
-    tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
 #if KAIROS_PORT_DIRECT_SWITCH
-    if ((s | slow_pick) != 0 || rq.best_nonempty() != next || !stack_intact(cur)) {
-        return yield_through_switch(s);
-    }
-    if (next != cur) {
-        KAIROS_TRACE_SWITCH(cur, next);
-        current = next;
-        port::switch_to(&cur->ctx, next->ctx);
-    }
+    tcb* const next = yield_decision(cur, s);
+    if (next == nullptr) return yield_through_switch(s);
+    // switch_to() returns unmasked (port.hpp): a tail call.
+    if (next != cur) return port::switch_to(&cur->ctx, make_current(cur, next));
     port::irq_restore_kernel(0);
 #else
-    // The first test is the whole cost when the level has other threads.
-    if (next != cur || slow_pick || rq.best_nonempty() != cur || !stack_intact(cur)) {
-        port::request_switch();
-    }
+    if (yield_decision<true>(cur, 0) != cur) port::request_switch();
     port::irq_restore_kernel(s);
 #endif
 }
@@ -362,7 +383,7 @@ void impl::set_priority(tcb* t, unsigned p) noexcept {
             prio_queue_remove(head, t);
             t->prio = static_cast<std::uint16_t>(p);
             prio_queue_insert(head, t);
-            mutex_access::set_waiters(*m, head);
+            mutex_access::set_waiters(*m, w, head);
             inherit_raise(w, p);  // follows the chain of owners
             break;
         }
@@ -535,10 +556,8 @@ tcb* pick_slow() noexcept {
 // switch_slow() ends kairos_sched_switch() through pick_slow(). Out of line
 // so the common path stays a leaf (no frame, no saved registers).
 __attribute__((noinline)) void* switch_slow() noexcept {
-    tcb* next = pick_slow();
-    KAIROS_TRACE_SWITCH(current, next);
-    current = next;
-    return next->ctx;
+    tcb* const next = pick_slow();
+    return make_current(current, next);
 }
 
 // switch_overflow(t) ends kairos_sched_switch() for t, the outgoing
@@ -569,29 +588,21 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     if (!stack_intact(cur)) return switch_overflow(cur);  // the boot context's slot points at boot_canary
     tcb* next = static_cast<tcb*>(rq.best_unless(slow_pick));
     if (next == nullptr) return switch_slow();
-    KAIROS_TRACE_SWITCH(cur, next);
-    current = next;
-    return next->ctx;
+    return make_current(cur, next);
 }
 
 #ifdef KAIROS_PORT_YIELD_TRAP
-// kairos_sched_yield() (port.hpp) is yield() as one decision in the port's
-// trap: the rotation, then the fast decision's tests (no slow decision due,
-// the level is the best one, the outgoing canary intact); anything else
-// requests the full decision.
+// kairos_sched_yield() (port.hpp) is yield_decision() in the port's trap
+// routine; a decision it cannot make is requested as a full switch.
 extern "C" void* kairos_sched_yield(void* ctx) noexcept {
     tcb* const cur = current;
-    rq.rotate(cur->prio);
-    slice_done(cur);
-    tcb* const next = static_cast<tcb*>(rq.level(cur->prio).front());
-    if (slow_pick != 0 || !rq.none_better(cur->prio) || !stack_intact(cur)) {
+    tcb* const next = yield_decision(cur, 0);
+    if (next == nullptr) {
         kairos::port::request_switch();
         return nullptr;
     }
     if (next == cur) return nullptr;
-    KAIROS_TRACE_SWITCH(cur, next);
     cur->ctx = ctx;
-    current = next;
-    return next->ctx;
+    return make_current(cur, next);
 }
 #endif

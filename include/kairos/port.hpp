@@ -147,18 +147,6 @@ extern "C" {
 // (Cortex-M PendSV).
 void* kairos_sched_switch(void* ctx) noexcept;
 
-// kairos_sched_yield(ctx) is kernel::yield()'s decision and, in the common
-// case, its whole switch, for a port that traps into its switch routine for
-// yield() (KAIROS_PORT_YIELD_TRAP, below). Called only by that routine,
-// with interrupts masked, before it saves anything; ctx is the handle the
-// outgoing registers will have once saved. It rotates the running thread's
-// level and returns the next thread's context handle after recording ctx
-// for the outgoing thread (the port then saves and restores), or nullptr
-// when the same thread keeps running or the decision needs the full
-// kairos_sched_switch() (then it has requested a switch, which runs after
-// the trap returns): the port saves and restores nothing.
-void* kairos_sched_yield(void* ctx) noexcept;
-
 // kairos_sched_stack_overflow() is the kernel's report for an overflow the
 // hardware caught (a port's stack-limit fault, e.g. ARMv8-M PSPLIM): the
 // running thread overflowed its stack. It reports that thread like a broken
@@ -204,30 +192,73 @@ namespace kairos::port {
 #if !defined(KAIROS_PORT_IRQ_RESTORE_KERNEL)
 inline void irq_restore_kernel(irq_state s) noexcept { irq_restore(s); }
 #endif
-// yield_trap() enters the port's switch routine for kernel::yield() (it
-// calls kairos_sched_yield()) and returns true, or returns false and does
-// nothing when it cannot (interrupts masked): then yield() decides and
-// requests a switch itself. A port whose request_switch() costs more than a
-// trap defines it in kairos_port_irq.hpp with KAIROS_PORT_YIELD_TRAP
-// (ARMv6-M: an svc). Context: thread.
 }  // namespace kairos::port
 
-// ---- direct switch (ports with KAIROS_PORT_DIRECT_SWITCH 1) ---------------
-#if KAIROS_PORT_DIRECT_SWITCH
+// ---- direct yield (optional) --------------------------------------------
+//
+// kernel::yield() makes its own scheduling decision, one for every port
+// (src/sched.cpp, yield_decision()): it rotates the running thread's level
+// and, when no slow decision is due (deadlines, a stop, an overflow), no
+// better level is runnable and the running thread's canary is intact, the
+// next thread is the new head of that level, the running thread itself
+// when it is alone there (no switch). Anything else is a switch request and
+// the full decision (kairos_sched_switch()). Where request_switch() and the
+// port's routine cost more than that decision, a port carries the decided
+// switch out itself, in one of two ways (at most one), each named by the
+// macro that says the port has it:
+//   KAIROS_PORT_DIRECT_SWITCH (the port record, port_config.hpp): the
+//     kernel decides in the calling thread, masked, and switches through
+//     switch_to() (x86_64_sysv: an ordinary call, no mode change).
+//   KAIROS_PORT_YIELD_TRAP (defined by kairos_port_irq.hpp): yield() traps
+//     into the port's routine with yield_trap(), and the routine asks the
+//     kernel with kairos_sched_yield() (ARMv6-M: an svc, since a thread
+//     switched out by PendSV is resumed only by an exception return).
+// A port with neither gets a switch request from every yield() after which
+// another thread is next.
+#if KAIROS_PORT_DIRECT_SWITCH && defined(KAIROS_PORT_YIELD_TRAP)
+#  error "kairos: a port has at most one direct yield (KAIROS_PORT_DIRECT_SWITCH or KAIROS_PORT_YIELD_TRAP)"
+#endif
+
 namespace kairos::port {
+#if KAIROS_PORT_DIRECT_SWITCH
 // switch_to(from, to) switches from the running thread to the context
 // handle `to`, storing the running thread's handle in *from first: the
-// whole of a switch whose decision the kernel has already made (yield()
-// with nothing else to decide), without request_switch(), the port's
-// switch routine or kairos_sched_switch(). It saves what a switch saves
-// (above) in the same frame the port's routine uses, so a thread switched
-// out by either is resumed by either; it returns, in the switched-out
-// thread, when a later switch resumes it. Called by the kernel only, in
-// thread context with interrupts masked (they stay masked across it:
-// interrupts that arrive meanwhile run at the irq_restore() that follows
-// in whichever thread runs), after it has made `to`'s thread the current
-// one and checked the outgoing thread's canary. to != *from's thread.
-// Defined by the port, inline in kairos_port_irq.hpp or out of line.
+// whole of a switch the kernel has already decided, without
+// request_switch(), the port's switch routine or kairos_sched_switch(). It
+// saves what a switch saves (above) in the same frame the port's routine
+// uses, so a thread switched out by either is resumed by either. It
+// returns, in the switched-out thread, when a later switch resumes it, and
+// then with interrupts unmasked as irq_restore(0) leaves them (interrupts
+// that arrived while masked have run, a switch they requested has
+// happened): so the port's routines end that way, whichever of them
+// resumes a thread, and the kernel calls switch_to() last, as a tail call
+// (the switched-out thread resumes in yield()'s caller). Called by the
+// kernel only, in thread context with interrupts masked, after it has made
+// `to`'s thread the current one. to != *from's thread. Defined by the
+// port, inline in kairos_port_irq.hpp or out of line.
 void switch_to(void** from, void* to) noexcept;
+#endif
+
+#ifdef KAIROS_PORT_YIELD_TRAP
+// yield_trap() enters the port's switch routine for kernel::yield() and
+// returns true once the yield is done; the routine calls
+// kairos_sched_yield() and switches to what it returns. It returns false
+// and does nothing when it cannot trap (interrupts masked): then yield()
+// decides and requests a switch itself. Context: thread. Defined inline in
+// kairos_port_irq.hpp, with the macro.
+bool yield_trap() noexcept;
+#endif
 }  // namespace kairos::port
+
+#ifdef KAIROS_PORT_YIELD_TRAP
+// kairos_sched_yield(ctx) is the kernel's half of yield_trap()'s routine:
+// the yield decision above and, when it names another thread, the switch's
+// bookkeeping. Called only by that routine, with interrupts masked, before
+// it saves anything; ctx is the handle the outgoing registers will have
+// once saved. It returns the next thread's context handle after recording
+// ctx for the outgoing thread (the port then saves and restores), or
+// nullptr when the same thread keeps running or the decision needs the
+// full kairos_sched_switch() (then it has requested a switch, which runs
+// after the trap returns): the port saves and restores nothing.
+extern "C" void* kairos_sched_yield(void* ctx) noexcept;
 #endif

@@ -153,14 +153,23 @@ void wait_for_signals(const sigset_t* wait, const timespec* tp) noexcept {
 
 }  // namespace
 
-// unmask() is the slow part of irq_restore(0): clear the summary, drain
-// deferred handlers, take a requested switch (thread context only), then
-// clear the mask; repeat if the summary was set again meanwhile (a signal,
-// or a switch a handler requested). pending and switch_req are consumed
-// with plain stores: a handler can only set them, pending is cleared before
-// the flags behind it are read, and the decision that follows serves any
-// request made before it.
-void kairos::host::unmask() noexcept {
+// unmask_step() is the slow part of irq_restore(0) short of
+// the switch: clear the summary, drain deferred handlers, then, if a switch
+// is requested and this is thread context, consume the request and return
+// true with the mask still set (the caller switches); otherwise clear the
+// mask and return false, or first repeat if the summary was set again
+// meanwhile (a signal, or a switch a handler requested). pending and
+// switch_req are consumed with plain stores: a handler can only set them,
+// pending is cleared before the flags behind it are read, and the decision
+// that follows serves any request made before it. In a handler a requested
+// switch waits for the interrupted thread's next kernel exit and the mask
+// stays set (false, pending set). Mask set on entry. Inline in unmask();
+// kairos_host_unmask_step() is its copy for switch.S of a port whose
+// routines unmask (KAIROS_PORT_DIRECT_SWITCH), called right after a
+// switch: so that copy first ends an AddressSanitizer stack switch, before
+// any instrumented code.
+namespace {
+__attribute__((always_inline)) inline bool unmask_step() noexcept {
     for (;;) {
         // relaxed (all): same-thread flags, ordered by the fences.
         irq.pending.store(0, std::memory_order_relaxed);
@@ -168,22 +177,37 @@ void kairos::host::unmask() noexcept {
         if (irq.deferred.load(std::memory_order_relaxed) != 0) run_deferred();
         if (irq.switch_req.load(std::memory_order_relaxed) != 0) {
             if (irq.isr_depth.load(std::memory_order_relaxed) != 0) {
-                // In a handler: the switch waits for the interrupted
-                // thread's next kernel exit, and the mask stays set as the
-                // handler runs with it.
                 irq.pending.store(1, std::memory_order_relaxed);
-                return;
+                return false;
             }
             irq.switch_req.store(0, std::memory_order_relaxed);
-            kairos::host::switch_now();  // anything that came meanwhile: checked below
-            kairos::host::finish_switch();
+            return true;
         }
         fence();
         irq.masked.store(0, std::memory_order_relaxed);
         fence();
-        if (irq.pending.load(std::memory_order_relaxed) == 0) return;  // nothing arrived since
+        if (irq.pending.load(std::memory_order_relaxed) == 0) return false;  // nothing arrived since
         irq.masked.store(1, std::memory_order_relaxed);  // re-mask to drain again
         fence();
+    }
+}
+}  // namespace
+
+extern "C" bool kairos_host_unmask_step() noexcept {
+    kairos::host::finish_switch();
+    return unmask_step();
+}
+
+// unmask(): unmask_step() and the switches it asks for. A port
+// with a direct switch has routines that end unmasked, as irq_restore(0)
+// (switch.S, which also loops through any later switch), so one switch ends
+// it there; elsewhere the routine returns with the mask set, and the loop
+// drains again.
+void kairos::host::unmask() noexcept {
+    while (unmask_step()) {
+        kairos::host::switch_now();
+        kairos::host::finish_switch();
+        if (KAIROS_PORT_DIRECT_SWITCH) return;
     }
 }
 
@@ -436,7 +460,9 @@ extern "C" void* kairos_host_pick(void* handle) noexcept { return kairos_sched_s
 
 extern "C" void kairos_host_thread_start(void (*entry)(void*), void* arg) noexcept {
     kairos::host::finish_switch();
-    kairos::host::unmask();  // what irq_restore(0) in the switching-out thread would finish
+    // What irq_restore(0) in the switching-out thread would finish; a port
+    // with a direct switch has done it in its routine already.
+    if (!KAIROS_PORT_DIRECT_SWITCH) kairos::host::unmask();
     entry(arg);
     kairos_port_panic("thread entry returned", KAIROS_FILE, __LINE__);
 }

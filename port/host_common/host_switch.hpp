@@ -13,7 +13,9 @@ namespace kairos::host {
 // switch_now() runs the port's switch routine: save the running context,
 // call kairos_sched_switch(), restore the context it returns. Called by
 // host.cpp with the virtual mask set, in thread context; returns (in the
-// switched-out thread) when that thread is switched back in, mask still set.
+// switched-out thread) when that thread is switched back in, mask still
+// set, or, on a port with a direct switch (KAIROS_PORT_DIRECT_SWITCH, whose
+// routines end as irq_restore(0)), cleared with nothing pending.
 // The symbol has a C name so the x86-64 port can define it in assembly
 // (an ordinary call into switch.S, no C++ wrapper in between).
 void switch_now() noexcept asm("kairos_host_switch_now");
@@ -42,6 +44,12 @@ inline void finish_switch() noexcept {}
 }  // namespace kairos::host
 
 extern "C" {
+// kairos_host_unmask_step() is unmask() short of the switch (host.cpp):
+// true, mask set, when a switch is due; false, mask cleared and nothing
+// pending (or, in a handler, mask set). Mask set on entry. Also called by
+// the asm routines that end unmasked.
+bool kairos_host_unmask_step() noexcept;
+
 // kairos_host_pick(handle) is what the asm switch routines call instead of
 // kairos_sched_switch(): the same, plus telling AddressSanitizer about the
 // stack it is about to switch to (nothing more without ASan).

@@ -114,13 +114,16 @@ void finish_switch() noexcept;
 namespace kairos::host {
 // switch_to_now(from, to) is the port's direct switch routine (the symbol
 // a port with KAIROS_PORT_DIRECT_SWITCH defines, in assembly): stores the
-// running context's handle in *from, resumes `to`. See port::switch_to().
+// running context's handle in *from, resumes `to`, and unmasks there as
+// irq_restore(0) would. See port::switch_to().
 void switch_to_now(void** from, void* to) noexcept asm("kairos_host_switch_to");
 }  // namespace kairos::host
 
 namespace kairos::port {
-// switch_to() (port.hpp): the routine itself, plus AddressSanitizer's
-// notices around it when built with ASan.
+// switch_to() (port.hpp): the routine itself, which ends unmasked as
+// port.hpp asks, so the kernel enters it by a tail jump; with ASan, the
+// notices around it (finish_switch() again if the routine already ended
+// the switch: it then does nothing).
 inline void switch_to(void** from, void* to) noexcept {
 #if KAIROS_ASAN
     host::start_switch(to);

@@ -20,7 +20,18 @@
  * exit cost 9 more instructions per switch.
  *
  * kairos_host_switch_to below is the direct switch (port::switch_to()):
- * the same frame, without the question to the kernel.
+ * the same frame, without the question to the kernel. The kernel's yield()
+ * enters it by a tail jump, so the resume address of a thread it switches
+ * out is yield()'s caller's.
+ *
+ * Both routines end, in the thread they resume, as irq_restore(0) does
+ * (unmask_ret below): the virtual mask is cleared and the one summary word
+ * (pending) tested; only when it is set does the slow part run,
+ * kairos_host_unmask_step() (host.cpp), and a switch it finds due re-enters
+ * kairos_host_switch_now as if the resumed code had called it: a loop, not
+ * a nesting, however many signals keep arriving. So whichever routine
+ * resumes a thread, its code continues unmasked: the yield()'s caller, or
+ * unmask() after its call of switch_now().
  *
  * Saved: rbx rbp r12 r13 r14 r15, rsp (as the handle), rip. Not saved:
  * caller-saved registers (the call already gave them up), MXCSR and the
@@ -41,6 +52,43 @@
  *                  alignment at the call; stack_init for a new thread)
  */
 #include "frame.hpp"
+
+/* The virtual mask and its summary word (port/host_common/kairos_port_irq.hpp,
+ * host::irq_flags::masked and ::pending): thread_local, reached through FS
+ * as the C++ code reaches them, local-exec in an executable, initial-exec
+ * (one GOT load) in a shared object. */
+#define KAIROS_X64_MASKED _ZN6kairos4host9irq_flags6maskedE
+#define KAIROS_X64_PENDING _ZN6kairos4host9irq_flags7pendingE
+#if defined(__PIC__) && !defined(__PIE__)
+.macro tls_store_masked value
+    movq    KAIROS_X64_MASKED@gottpoff(%rip), %rcx
+    movl    $\value, %fs:(%rcx)
+.endm
+.macro tls_test_pending
+    movq    KAIROS_X64_PENDING@gottpoff(%rip), %rcx
+    cmpl    $0, %fs:(%rcx)
+.endm
+#else
+.macro tls_store_masked value
+    movl    $\value, %fs:KAIROS_X64_MASKED@tpoff
+.endm
+.macro tls_test_pending
+    cmpl    $0, %fs:KAIROS_X64_PENDING@tpoff
+.endm
+#endif
+
+/* unmask_ret: irq_restore(0) and return, with [rsp] = the resume address of
+ * the thread just resumed (rsp = 8 mod 16, as at a function's entry).
+ * Clears the mask first and tests the summary after, the order of
+ * irq_restore(): a signal before the clear was deferred and set pending,
+ * one after it ran at once. rax, rcx: free (the resumed code called a
+ * function; rax carries no result). */
+.macro unmask_ret
+    tls_store_masked 0
+    tls_test_pending
+    jne     kairos_x64_unmask_slow
+    ret
+.endm
 
     .text
     .globl  kairos_host_switch_now
@@ -68,18 +116,40 @@ kairos_host_switch_now:               /* called: [rsp] = resume address, rsp = 8
     popq    %rbx
 1:  popq    %rbp
     .cfi_adjust_cfa_offset -8
-    ret
+    unmask_ret
     .cfi_endproc
     .size   kairos_host_switch_now, .-kairos_host_switch_now
 
+/* kairos_x64_unmask_slow: unmask_ret found the summary set. Re-mask and
+ * let kairos_host_unmask_step() drain (deferred handlers, the mask cleared
+ * again, the summary re-tested); it returns true, mask set, when a switch
+ * is due, which is then kairos_host_switch_now entered by a jump: the
+ * resume address is still at [rsp], exactly as if the resumed code had
+ * called the routine. */
+    .p2align 4
+kairos_x64_unmask_slow:
+    .cfi_startproc
+    tls_store_masked 1
+    subq    $8, %rsp                /* the ABI's alignment for the call */
+    .cfi_adjust_cfa_offset 8
+    call    kairos_host_unmask_step@PLT
+    addq    $8, %rsp
+    .cfi_adjust_cfa_offset -8
+    testb   %al, %al
+    jne     kairos_host_switch_now
+    ret
+    .cfi_endproc
+    .size   kairos_x64_unmask_slow, .-kairos_x64_unmask_slow
+
 /* kairos_host_switch_to(from, to) is port::switch_to() (the kernel's
  * direct switch, host::switch_to_now() in kairos_port_irq.hpp): rdi = where
- * to store the outgoing handle, rsi = the incoming handle. An ordinary ABI
- * call with the virtual mask set; the kernel has made the decision, so
- * there is nothing to ask: push the same frame kairos_host_switch_now
- * pushes (rbp first, r15 last, under the resume address the call pushed),
- * store the handle, load the other, pop, ret. A thread switched out here
- * is resumed by either routine's pops, and so is one switched out there. */
+ * to store the outgoing handle, rsi = the incoming handle. Entered by an
+ * ABI call or a tail jump, with the virtual mask set; the kernel has made
+ * the decision, so there is nothing to ask: push the same frame
+ * kairos_host_switch_now pushes (rbp first, r15 last, under the resume
+ * address), store the handle, load the other, pop, unmask_ret. A thread
+ * switched out here is resumed by either routine's pops, and so is one
+ * switched out there. */
     .globl  kairos_host_switch_to
     .type   kairos_host_switch_to, @function
     .p2align 4
@@ -99,7 +169,7 @@ kairos_host_switch_to:                /* called: [rsp] = resume address */
     popq    %r12
     popq    %rbx
     popq    %rbp
-    ret
+    unmask_ret
     .cfi_endproc
     .size   kairos_host_switch_to, .-kairos_host_switch_to
 

@@ -233,8 +233,9 @@ pattern boot_p(11), other_p(12);
 alignas(16) unsigned char stack[64 * 1024];
 constexpr int rounds = 30;
 
-// to_other / to_boot are fn() of kt_regs_call: the direct switch, called
-// as the kernel calls it (mask set around it).
+// to_other / to_boot are fn() of kt_regs_call: the direct switch, entered
+// as the kernel enters it (mask set; it returns unmasked, so the restore
+// after it finds nothing to do).
 void to_other() {
     const kairos::port::irq_state s = kairos::port::irq_disable();
     kairos::port::switch_to(&boot_ctx, other_ctx);

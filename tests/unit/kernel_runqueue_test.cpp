@@ -51,8 +51,9 @@ TYPED_TEST(bitmap, matches_reference_set) {
         }
         ASSERT_EQ(b.test(p), ref.count(p) == 1);
         const unsigned q = r.next32() % TypeParam::levels;
-        ASSERT_EQ(b.none_before(q), ref.empty() || *ref.begin() >= q) << q;
-        ASSERT_TRUE(b.none_before(0));
+        if (ref.count(q) == 1) {
+            ASSERT_EQ(b.best_is(q), *ref.begin() == q) << q;
+        }
     }
 }
 
@@ -102,6 +103,40 @@ TYPED_TEST(runqueue, fifo_rotate_and_remove_anywhere) {
     q.remove(&n[2], lo);
     q.remove(&n[0], lo);
     EXPECT_EQ(q.best(), nullptr);
+}
+
+// rotate_past(n) makes n the tail wherever it stands: the head (the
+// yield's usual case, the same as rotate()) or in the middle; best_is()
+// follows the best non-empty level.
+TYPED_TEST(runqueue, rotate_past_and_best_is) {
+    run_queue<TypeParam::levels, TypeParam::enc> q;
+    clist_node n[4];
+    const unsigned lo = TypeParam::levels - 1, hi = TypeParam::levels / 2;
+    for (int i = 0; i < 3; ++i) q.push_back(&n[i], lo);
+    EXPECT_TRUE(q.best_is(lo));
+    q.rotate_past(&n[0], lo);  // the head: as rotate()
+    EXPECT_EQ(q.best(), &n[1]);
+    q.rotate_past(&n[2], lo);  // not the head: n[2] becomes the tail, n[0] the head
+    EXPECT_EQ(q.best(), &n[0]);
+    EXPECT_EQ(n[2].next, &n[0]);
+    q.push_back(&n[3], hi);
+    EXPECT_TRUE(q.best_is(hi));
+    EXPECT_FALSE(q.best_is(lo));
+    q.remove(&n[3], hi);
+    EXPECT_TRUE(q.best_is(lo));
+}
+
+// clist::remove() reports whether it emptied the list.
+TEST(clist, remove_reports_empty) {
+    kairos::detail::clist l;
+    clist_node a, b;
+    l.push_back(&a);
+    l.push_back(&b);
+    EXPECT_FALSE(l.remove(&a));
+    EXPECT_FALSE(l.empty());
+    EXPECT_TRUE(l.remove(&b));
+    EXPECT_TRUE(l.empty());
+    EXPECT_FALSE(b.linked());
 }
 
 }  // namespace

@@ -47,9 +47,13 @@ public:
         head_->prev = n;
     }
 
-    // remove(n) unlinks n, which must be in this list.
-    void remove(clist_node* n) noexcept {
-        if (n->next == n) {
+    // remove(n) unlinks n, which must be in this list, and returns true if
+    // that emptied the list: the caller then knows it without reloading the
+    // anchor (the stores to n's links may alias it, for all the compiler
+    // knows).
+    bool remove(clist_node* n) noexcept {
+        const bool last = n->next == n;
+        if (last) {
             head_ = nullptr;
         } else {
             n->prev->next = n->next;
@@ -57,6 +61,7 @@ public:
             if (head_ == n) head_ = n->next;
         }
         n->next = n->prev = nullptr;
+        return last;
     }
 
     // pop_front() unlinks and returns the head, or nullptr when empty.
@@ -69,6 +74,12 @@ public:
     // rotate() moves the head to the tail (yield within one priority): with
     // a circular list that is just moving the anchor. Requires !empty().
     void rotate() noexcept { head_ = head_->next; }
+
+    // rotate_past(n) makes the node after n the head, so that n, which must
+    // be in this list, is the tail (a yield: the running thread goes behind
+    // its equals, wherever it stood). n is usually the head: then this is
+    // rotate(), without loading the head.
+    void rotate_past(const clist_node* n) noexcept { head_ = n->next; }
 
 private:
     clist_node* head_ = nullptr;

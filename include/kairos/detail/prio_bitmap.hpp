@@ -85,16 +85,15 @@ public:
             return code::first(w_[0]);
         }
     }
-    // none_before(p) is true if no level better than p is set; p < Levels.
-    // With one word a mask test, no scan (a yield's check that its own
-    // level is still the best).
-    bool none_before(unsigned p) const noexcept {
-        if constexpr (words > 1) {
-            return empty() || best() >= p;
-        } else if constexpr (E == prio_encoding::lsb) {
-            return (w_[0] & (code::bit(p) - 1u)) == 0;  // levels below p: the lower bits
+    // best_is(p) is true if p is the best set level; requires test(p) (a
+    // yield's check that the running thread's own level is still the
+    // best). With one word: clz, one scan and a compare (the set bit p
+    // bounds the answer); lsb, a mask test of the levels below p, no scan.
+    bool best_is(unsigned p) const noexcept {
+        if constexpr (words == 1 && E == prio_encoding::lsb) {
+            return (w_[0] & (code::bit(p) - 1u)) == 0;
         } else {
-            return (w_[0] & ~((code::bit(p) << 1) - 1u)) == 0;  // the higher bits; p = 0 wraps to none
+            return best() == p;
         }
     }
     // top() is the word best() scans first: the summary with more than one
@@ -129,21 +128,18 @@ public:
         bits_.set(prio);
     }
     void remove(clist_node* n, unsigned prio) noexcept {
-        lists_[prio].remove(n);
-        if (lists_[prio].empty()) bits_.clear(prio);
+        if (lists_[prio].remove(n)) bits_.clear(prio);
     }
     // rotate(prio) moves the head of level prio to its tail. Requires the
     // level non-empty (the kernel rotates only the running thread's level).
     void rotate(unsigned prio) noexcept { lists_[prio].rotate(); }
+    // rotate_past(n, prio) makes n, which is in level prio, that level's
+    // tail (clist::rotate_past()).
+    void rotate_past(const clist_node* n, unsigned prio) noexcept { lists_[prio].rotate_past(n); }
     // best() returns the head of the best non-empty level, or nullptr.
-    clist_node* best() const noexcept { return any() ? best_nonempty() : nullptr; }
+    clist_node* best() const noexcept { return any() ? best_level(bits_.top()).front() : nullptr; }
     // any() is true if some level is non-empty.
     bool any() const noexcept { return !bits_.empty(); }
-    // best_nonempty() is best() without the emptiness test. Requires any().
-    // Always inline: the switch's decision (-Os would call it).
-    __attribute__((always_inline)) clist_node* best_nonempty() const noexcept {
-        return best_level(bits_.top()).front();
-    }
     // best_unless(veto) is best(), or nullptr also when veto is ~0u; veto
     // must be 0 or ~0u. One test decides both (the switch's common case:
     // something runnable and no reason for the slow path). Always inline.
@@ -154,8 +150,9 @@ public:
         if (n == nullptr) __builtin_unreachable();  // a set bit is a non-empty level
         return n;
     }
-    // none_better(prio) is true if no level better than prio is non-empty.
-    bool none_better(unsigned prio) const noexcept { return bits_.none_before(prio); }
+    // best_is(prio) is true if level prio, which must be non-empty, is the
+    // best non-empty level.
+    bool best_is(unsigned prio) const noexcept { return bits_.best_is(prio); }
     // best_prio() returns the best non-empty level, or Levels if none.
     unsigned best_prio() const noexcept { return bits_.empty() ? Levels : bits_.best(); }
     const clist& level(unsigned prio) const noexcept { return lists_[prio]; }
