@@ -24,6 +24,7 @@
 #endif
 #include "kernel_scenarios.hpp"
 #include "runner.hpp"
+#include "target.hpp"
 
 namespace ks = scenarios::kernel;
 namespace k = kairos::kernel;
@@ -51,6 +52,46 @@ std::uint32_t extra_per_sleep(std::uint64_t us) {
 // the shortest reload the Cortex-M port programs (512 cycles).
 constexpr std::uint64_t late_bound_us = 50;
 
+// The most the port's time over a run of sleeps may differ from the
+// reference clock's: now_us() truncates to whole microseconds at both ends
+// and the two clocks are read a few instructions apart.
+constexpr std::uint64_t ref_bound_ns = 5000;
+
+// ref_at[] and port_at[]: the reference clock's and the port's
+// time over a scenario's sleeps, read back to back at both ends (the
+// reference after the port). has_ref: the board has a reference clock.
+bool has_ref;
+std::uint64_t ref_at[2], port_at[2];
+
+// mark(i): the port's and the reference's time, end i (0: start, 1: end).
+void mark(unsigned i) {
+    port_at[i] = kairos::port::now_us();
+    has_ref = ktarget::reference_ns(ref_at[i]);
+}
+
+// check_reference(what): the port's time from mark(0) to mark(1) is the
+// reference clock's within ref_bound_ns; a port that loses or gains time
+// across idle (a wait that lasts a timer period longer than programmed,
+// a missed wrap) fails here even when its own reads look on time.
+void check_reference(const char* what) {
+    if (!has_ref) {
+        ktarget::print(what);
+        ktarget::print(": the board has no reference clock\n");
+        return;
+    }
+    const std::int64_t port_ns = static_cast<std::int64_t>((port_at[1] - port_at[0]) * 1000u);
+    const std::int64_t ref_ns = static_cast<std::int64_t>(ref_at[1] - ref_at[0]);
+    const std::int64_t diff = port_ns - ref_ns;
+    ktarget::print(what);
+    ktarget::print(": port ");
+    ktarget::print_u64(static_cast<std::uint64_t>(port_ns));
+    ktarget::print(" ns, reference ");
+    ktarget::print_u64(static_cast<std::uint64_t>(ref_ns));
+    ktarget::print(" ns\n");
+    KT_CHECK(diff <= static_cast<std::int64_t>(ref_bound_ns) &&
+             -diff <= static_cast<std::int64_t>(ref_bound_ns));
+}
+
 // Board hooks: strong definitions replace the port's weak ones.
 volatile std::uint32_t idle_enters, idle_exits;
 volatile std::uint64_t last_idle_deadline;
@@ -69,15 +110,18 @@ void sleeps_land_on_time() {
     ks::begin();
     ks::spawn(5, [](void*) {
         const std::uint32_t irq0 = kairos::port::timer_interrupts();
-        const std::uint64_t t0 = kairos::port::now_us();
+        mark(0);
+        const std::uint64_t t0 = port_at[0];
         for (unsigned i = 0; i < 100; ++i) {
             due[i] = t0 + (i + 1) * 10000ull;
             k::sleep_us(due[i] - kairos::port::now_us());
             wake[i] = kairos::port::now_us();
         }
+        mark(1);
         irqs_during = kairos::port::timer_interrupts() - irq0;
     });
     ks::finish();
+    check_reference("sleeps_land_on_time");
     unsigned early = 0, late = 0;
     for (unsigned i = 0; i < 100; ++i) {
         early += wake[i] < due[i] ? 1 : 0;
@@ -100,12 +144,15 @@ void long_sleep_few_interrupts() {
     idle_enters = idle_exits = 0;
     ks::spawn(5, [](void*) {
         const std::uint32_t irq0 = kairos::port::timer_interrupts();
-        long_due = kairos::port::now_us() + 1000000;
+        mark(0);
+        long_due = port_at[0] + 1000000;
         k::sleep_us(1000000);
         long_wake = kairos::port::now_us();
+        mark(1);
         irqs_during = kairos::port::timer_interrupts() - irq0;
     });
     ks::finish();
+    check_reference("long_sleep_few_interrupts");
     KT_CHECK(long_wake >= long_due && long_wake <= long_due + late_bound_us);
     KT_CHECK(irqs_during >= 1u);
     KT_CHECK(irqs_during <= 1u + extra_per_sleep(1000000));
