@@ -538,6 +538,7 @@ __attribute__((noinline)) void* switch_slow() noexcept {
     tcb* next = pick_slow();
     KAIROS_TRACE_SWITCH(current, next);
     current = next;
+    slice_shared(next);
     return next->ctx;
 }
 
@@ -571,6 +572,7 @@ extern "C" void* kairos_sched_switch(void* ctx) noexcept {
     if (next == nullptr) return switch_slow();
     KAIROS_TRACE_SWITCH(cur, next);
     current = next;
+    slice_shared(next);
     return next->ctx;
 }
 

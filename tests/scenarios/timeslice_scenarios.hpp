@@ -14,7 +14,9 @@
 // switch an interrupt requested is taken) and a periodic interrupt of
 // 1000 µs that calls the scenario's function (targets: the port's tick
 // hook, after which the port's tick runs the slice check; hosts, which have
-// no tick: a virtual alarm whose handler also calls KAIROS_SCHED_TICK()).
+// no tick: a virtual alarm whose handler also calls KAIROS_SCHED_TICK()),
+// or, on a target, no interrupt at all (the slice tick must then start by
+// itself: kairos_slice_tick_start()).
 #pragma once
 
 #include <kairos/kernel/thread.hpp>

@@ -8,6 +8,9 @@
 // only while armed) runs and its own short sleep is on time; the board's
 // idle hooks bracket every wait. With KAIROS_TICKLESS off (or a broken
 // port) the interrupt counts are those of the 1 ms tick and the checks fail.
+// Built again with time slicing (target_idle_timeslice): the slice tick
+// runs only while a running thread shares its priority, never while the
+// kernel idles.
 #include <kairos/board.hpp>
 #include <kairos/kernel/thread.hpp>
 #include <kairos/port.hpp>
@@ -201,6 +204,55 @@ void isr_wakes_thread_while_idle() {
     KT_CHECK(irqs_after <= 2u + extra_per_sleep(500000));
 }
 
+// equals_then_idle: two threads of one priority spin for 20 ms (with
+// KAIROS_TIME_SLICE_US the slice tick runs meanwhile and they take turns;
+// without, the first spins alone),
+// then both sleep to one deadline 1 s later: once the kernel idles no
+// periodic tick remains, so the sleep takes its deadline's interrupt and at
+// most the one tick that came while the second thread still ran, not the
+// thousand of a 1 ms tick. The second wakes on time.
+std::uint64_t eq_end, eq_due, eq_wake[2];
+std::uint32_t eq_irq0, eq_irqs, eq_count[2];
+volatile int eq_last;
+volatile std::uint32_t eq_turns;
+void equals_then_idle() {
+    ks::begin();
+    eq_end = kairos::port::now_us() + 20000;
+    eq_due = eq_end + 1000000;
+    eq_last = -1;
+    eq_turns = 0;
+    eq_count[0] = eq_count[1] = 0;
+    for (int i = 0; i < 2; ++i) {
+        ks::spawn(5, [](void* a) {
+            const int me = static_cast<int>(reinterpret_cast<std::uintptr_t>(a));
+            while (kairos::port::now_us() < eq_end) {
+                const kairos::port::irq_state s = kairos::port::irq_disable();
+                if (eq_last != me) {
+                    eq_turns = eq_turns + (eq_last >= 0 ? 1u : 0u);
+                    eq_last = me;
+                }
+                ++eq_count[me];
+                kairos::port::irq_restore(s);
+            }
+            if (me == 0) eq_irq0 = kairos::port::timer_interrupts();
+            k::sleep_us(eq_due - kairos::port::now_us());
+            eq_wake[me] = kairos::port::now_us();
+            if (me == 0) eq_irqs = kairos::port::timer_interrupts() - eq_irq0;
+        }, reinterpret_cast<void*>(static_cast<std::uintptr_t>(i)));
+    }
+    ks::finish();
+#if KAIROS_TIME_SLICE_US
+    KT_CHECK(eq_turns >= 4u);  // 2 ms slices over 20 ms
+    KT_CHECK(eq_count[0] > 0u && eq_count[1] > 0u);
+#else
+    KT_CHECK_EQ(eq_turns, 0u);  // the first runs until it sleeps, then the
+    KT_CHECK_EQ(eq_count[1], 0u);  // second finds the time up
+#endif
+    KT_CHECK(eq_wake[1] >= eq_due && eq_wake[1] <= eq_due + late_bound_us);
+    KT_CHECK(eq_irqs >= 1u);
+    KT_CHECK(eq_irqs <= 2u + extra_per_sleep(1000000));
+}
+
 }  // namespace
 
 extern "C" void kairos_idle_enter(std::uint64_t deadline_us) noexcept {
@@ -214,6 +266,7 @@ int main() {
         {"sleeps_land_on_time", sleeps_land_on_time},
         {"long_sleep_few_interrupts", long_sleep_few_interrupts},
         {"isr_wakes_thread_while_idle", isr_wakes_thread_while_idle},
+        {"equals_then_idle", equals_then_idle},
     };
     return ktarget::run(cases);
 }

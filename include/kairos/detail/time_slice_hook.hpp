@@ -17,18 +17,33 @@ extern "C" {
 // kairos_sched_tick() is the kernel's slice check (src/time_slice.cpp): if
 // the running thread's slice is used up and another thread of its priority
 // is runnable, it moves the running thread to the end of its level and
-// requests a switch (never switches itself). Defined by: kernel, only with
-// KAIROS_TIME_SLICE_US. Called by: the port's periodic tick (MCUs:
+// requests a switch (never switches itself). It returns true while the
+// running thread shares its level (the check must run again on the next
+// tick), false otherwise: the port may then stop its periodic tick until
+// kairos_slice_tick_start() asks for it again. Defined by: kernel, only
+// with KAIROS_TIME_SLICE_US. Called by: the port's periodic tick (MCUs:
 // kairos_tick(), through KAIROS_SCHED_TICK()), or on hosts, which have no
 // tick, by whatever interrupt stands in for one. Context: isr. Weak: null
 // in a program that does not link the kernel, so a tick alone (tickers,
 // the time base) does not pull the thread table in.
-void kairos_sched_tick() noexcept __attribute__((weak));
+bool kairos_sched_tick() noexcept __attribute__((weak));
+
+// kairos_slice_tick_start() tells the port that the thread about to run,
+// or the running one, shares its priority with another runnable thread: the
+// periodic tick must run (and call kairos_sched_tick()) from now on, until
+// kairos_sched_tick() returns false or the kernel idles (port::idle(): no
+// thread runs, so nothing is sliced). Cheap when the tick runs already.
+// Why: the tick then runs only while a slice can end, and an idle kernel
+// stays tickless with slicing compiled in. Defined by: the MCU ports.
+// Weak: null on hosts, which have no tick. Context: masked, thread or isr
+// (the kernel's scheduling paths).
+void kairos_slice_tick_start() noexcept __attribute__((weak));
 }
-#  define KAIROS_SCHED_TICK()                                  \
-      do {                                                     \
-          if (kairos_sched_tick != nullptr) kairos_sched_tick(); \
-      } while (0)
+// KAIROS_SCHED_TICK(keep) runs the slice check from the port's tick and
+// stores in `keep` whether the tick is still needed for it; nothing when
+// slicing is off.
+#  define KAIROS_SCHED_TICK(keep) \
+      static_cast<void>((keep) = kairos_sched_tick != nullptr && kairos_sched_tick())
 #else
-#  define KAIROS_SCHED_TICK() static_cast<void>(0)
+#  define KAIROS_SCHED_TICK(keep) static_cast<void>(0)
 #endif
