@@ -225,14 +225,17 @@ inline tcb* first_waiter(std::uint32_t w) noexcept {
 // again. Nothing at all without KAIROS_TIME_SLICE_US. Masked.
 // slice_shared(t): t runs or is about to, or just joined the running
 // thread's level; if its level holds another runnable thread, slices must
-// be checked, and the port's tick is asked for (kairos_slice_tick_start()).
+// be checked: unless the tick runs for them already (kairos_slice_ticking),
+// slice_tick_start() sets the flag and asks the port for its tick
+// (kairos_slice_tick_start()). Masked.
 #if KAIROS_TIME_SLICE_US
 extern tcb* slice_owner;
 inline void slice_done(const tcb* t) noexcept {
     if (slice_owner == t) slice_owner = nullptr;
 }
-inline void slice_shared(const tcb* t) noexcept {
-    if (t->next != t && kairos_slice_tick_start != nullptr) kairos_slice_tick_start();
+void slice_tick_start() noexcept;
+__attribute__((always_inline)) inline void slice_shared(const tcb* t) noexcept {
+    if (t->next != t && !kairos_slice_ticking) slice_tick_start();
 }
 #else
 inline void slice_done(const tcb*) noexcept {}

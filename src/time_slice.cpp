@@ -11,11 +11,20 @@ namespace kairos::kernel::impl {
 
 tcb* slice_owner = nullptr;
 
+// slice_tick_start() (kernel_impl.hpp, slice_shared()). Out of line: the
+// switch only tests the flag.
+void slice_tick_start() noexcept {
+    kairos_slice_ticking = true;
+    if (kairos_slice_tick_start != nullptr) kairos_slice_tick_start();
+}
+
 namespace {
 std::uint64_t slice_end = 0;  // port::now_us() at which slice_owner's slice is used up
 }  // namespace
 
 }  // namespace kairos::kernel::impl
+
+bool kairos_slice_ticking = false;
 
 using namespace kairos::kernel::impl;
 

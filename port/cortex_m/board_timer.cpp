@@ -151,7 +151,7 @@ extern "C" void kairos_board_timer_tick() noexcept {
     kairos::port::irq_restore(s);
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
-    KAIROS_SCHED_TICK(kairos::cortex_m::detail::slice_tick);  // time slicing, when compiled in
+    KAIROS_SCHED_TICK(kairos_slice_ticking);  // time slicing, when compiled in
     s = kairos::port::irq_disable();
     now = count_locked();
     if (!bt.ticking && periodic()) bt.tick_at = now + tick_period;

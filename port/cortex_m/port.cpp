@@ -28,9 +28,6 @@ std::uint32_t tick_period = 0;
 volatile tick_hook tick_fn = nullptr;
 std::uint64_t idle_until = 0;
 bool tickers = false;
-#if KAIROS_TIME_SLICE_US
-bool slice_tick = false;
-#endif
 }  // namespace kairos::cortex_m::detail
 
 namespace {
@@ -80,9 +77,6 @@ using kairos::cortex_m::detail::periodic;
 using kairos::cortex_m::detail::tick_fn;
 using kairos::cortex_m::detail::tick_period;
 using kairos::cortex_m::detail::tickers;
-#if KAIROS_TIME_SLICE_US
-using kairos::cortex_m::detail::slice_tick;
-#endif
 
 }  // namespace
 
@@ -187,10 +181,10 @@ void wait_for_interrupt() noexcept { asm volatile("dsb\n\twfi\n\tcpsie i\n\tisb\
 // unless the periodic tick is needed), then calls the board's hooks around
 // the wait. The board's kairos_idle_exit() runs before the interrupt that
 // woke the core (still masked). No thread runs while the kernel idles, so
-// time slicing needs no tick (slice_tick).
+// time slicing needs no tick (kairos_slice_ticking).
 void idle(std::uint64_t deadline_us) noexcept {
 #if KAIROS_TIME_SLICE_US
-    slice_tick = false;
+    if (&kairos_slice_ticking != nullptr) kairos_slice_ticking = false;
 #endif
     if (tick_period != 0) kairos::cortex_m::idle_program(deadline_us);
     kairos_idle_enter(deadline_us);
@@ -396,11 +390,7 @@ void kairos_mcu_tick_ensure() noexcept {
 #if KAIROS_TIME_SLICE_US
 // kairos_slice_tick_start() (kairos/detail/time_slice_hook.hpp): the tick
 // becomes periodic (at once, from a tickless period) unless it is already.
-void kairos_slice_tick_start() noexcept {
-    if (slice_tick) return;
-    slice_tick = true;
-    kairos::cortex_m::need_tick();
-}
+void kairos_slice_tick_start() noexcept { kairos::cortex_m::need_tick(); }
 #endif
 
 // kairos_tick() accounts the period that just ended and chooses the length
@@ -417,7 +407,7 @@ void kairos_tick() noexcept {
     KAIROS_TRACE_ISR_ENTER(15);  // SysTick, exception 15; timestamped once the period is counted
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
-    KAIROS_SCHED_TICK(slice_tick);  // time slicing, when compiled in
+    KAIROS_SCHED_TICK(kairos_slice_ticking);  // time slicing, when compiled in
     // Unmasked: a reader uses tb.next only with an event pending, and
     // the next one is at least min_reload away.
     const std::uint32_t p = kairos::cortex_m::reload_after(tb.base + tb.cur);

@@ -45,19 +45,19 @@ bool tickers = false;
 volatile std::uint32_t timer_irqs = 0;  // port::timer_interrupts()
 constexpr std::uint32_t wrap_guard = 1u << 31;
 
-// slice_tick: time slicing needs the tick (kairos_slice_tick_start() set
-// it; kairos_sched_tick() returning false or port::idle() clear it).
-// Always false without KAIROS_TIME_SLICE_US.
+// slice_tick(): time slicing needs the tick (kairos_slice_ticking,
+// kairos/detail/time_slice_hook.hpp); always false without
+// KAIROS_TIME_SLICE_US.
 #if KAIROS_TIME_SLICE_US
-bool slice_tick = false;
+KAIROS_ISR_FN bool slice_tick() noexcept { return &kairos_slice_ticking != nullptr && kairos_slice_ticking; }
 #else
-constexpr bool slice_tick = false;
+constexpr bool slice_tick() noexcept { return false; }
 #endif
 
 // periodic(): the tick must stay periodic: tickless idle off, a running
 // thread whose slice the tick checks, a tick hook or a ticker.
 KAIROS_ISR_FN bool periodic() noexcept {
-    return !KAIROS_TICKLESS || slice_tick || tick_fn != nullptr || tickers;
+    return !KAIROS_TICKLESS || slice_tick() || tick_fn != nullptr || tickers;
 }
 
 std::uint32_t rsr_interrupt() noexcept {
@@ -115,7 +115,7 @@ extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
     const std::uint32_t c = kairos::lx106::ccount();
     if (c < ccount_last) ++ccount_high;
     ccount_last = c;
-    KAIROS_SCHED_TICK(slice_tick);  // time slicing, when compiled in (after the wrap accounting)
+    KAIROS_SCHED_TICK(kairos_slice_ticking);  // time slicing, when compiled in (after the wrap accounting)
     KAIROS_TRACE_ISR_EXIT(6);
 }
 
@@ -176,7 +176,8 @@ void start_scheduler() noexcept {
 // run queue after idle() returns anyway.
 void idle(std::uint64_t deadline_us) noexcept {
 #if KAIROS_TIME_SLICE_US
-    slice_tick = false;  // no thread runs while the kernel idles: nothing to slice
+    // No thread runs while the kernel idles: nothing to slice.
+    if (&kairos_slice_ticking != nullptr) kairos_slice_ticking = false;
 #endif
     if (tick_period != 0 && !periodic()) {
         idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
@@ -269,11 +270,7 @@ void kairos_mcu_tick_ensure() noexcept {
 // kairos_slice_tick_start() (kairos/detail/time_slice_hook.hpp): the tick
 // becomes periodic (one period from now, from a tickless compare) unless it
 // is already. Masked.
-KAIROS_ISR_FN void kairos_slice_tick_start() noexcept {
-    if (slice_tick) return;
-    slice_tick = true;
-    tick_now();
-}
+KAIROS_ISR_FN void kairos_slice_tick_start() noexcept { tick_now(); }
 #endif
 
 }  // extern "C"
