@@ -12,8 +12,9 @@ namespace kairos::kernel::impl {
 tcb* slice_owner = nullptr;
 
 // slice_tick_start() (kernel_impl.hpp, slice_shared()). Out of line: the
-// switch only tests the flag.
-void slice_tick_start() noexcept {
+// switch only tests the flag. Reached from interrupts (a wake-up's
+// make_ready()), so placed like kairos_sched_tick().
+KAIROS_ISR_FN void slice_tick_start() noexcept {
     kairos_slice_ticking = true;
     if (kairos_slice_tick_start != nullptr) kairos_slice_tick_start();
 }
