@@ -22,6 +22,8 @@ macro(kairos_use_board)
     if(NOT TARGET kairos_board)
         unset(KAIROS_BOARD_QEMU CACHE)
         unset(KAIROS_BOARD_CPU_HZ CACHE)
+        unset(KAIROS_BOARD_REFERENCE_CLOCK CACHE)
+        unset(KAIROS_BOARD_REFERENCE_CLOCK_DEFS CACHE)
     endif()
     if(NOT KAIROS_BOARD STREQUAL "")
         set(_kairos_board_file ${PROJECT_SOURCE_DIR}/boards/${KAIROS_BOARD}/board.cmake)
@@ -49,6 +51,16 @@ function(kairos_board_qemu)
     cmake_parse_arguments(arg "" "HZ" "COMMAND" ${ARGN})
     set(KAIROS_BOARD_QEMU "${arg_COMMAND}" CACHE INTERNAL "the board's QEMU command line")
     set(KAIROS_BOARD_CPU_HZ ${arg_HZ} CACHE INTERNAL "the QEMU model's core clock")
+endfunction()
+
+# kairos_board_reference_clock(<source> [<definition>...]) names the board's
+# test reference clock: <source> defines ktarget::reference_ns()
+# (tests/target/target.hpp) for the on-target tests, compiled into their
+# runtime with the <definition>s. A QEMU board calls it; on a machine with
+# no clock besides the port's, <source> says so (reference_ns() false).
+function(kairos_board_reference_clock source)
+    set(KAIROS_BOARD_REFERENCE_CLOCK "${source}" CACHE INTERNAL "the board's test reference clock")
+    set(KAIROS_BOARD_REFERENCE_CLOCK_DEFS "${ARGN}" CACHE INTERNAL "its compile definitions")
 endfunction()
 
 # kairos_board_linker_script(<script> [<dir>...]) links the board's firmware

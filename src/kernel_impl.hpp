@@ -226,17 +226,28 @@ inline tcb* first_waiter(std::uint32_t w) noexcept {
 // nullptr when the next tick starts a fresh one. slice_done(t) ends t's
 // slice when t blocks, yields or exits, so it gets a fresh one when it runs
 // again. Nothing at all without KAIROS_TIME_SLICE_US. Masked.
+// slice_shared(t): t runs or is about to, or just joined the running
+// thread's level; if its level holds another runnable thread, slices must
+// be checked: unless the tick runs for them already (kairos_slice_ticking),
+// slice_tick_start() sets the flag and asks the port for its tick
+// (kairos_slice_tick_start()). Masked.
 #if KAIROS_TIME_SLICE_US
 extern tcb* slice_owner;
 inline void slice_done(const tcb* t) noexcept {
     if (slice_owner == t) slice_owner = nullptr;
 }
+void slice_tick_start() noexcept;
+__attribute__((always_inline)) inline void slice_shared(const tcb* t) noexcept {
+    if (t->next != t && !kairos_slice_ticking) slice_tick_start();
+}
 #else
 inline void slice_done(const tcb*) noexcept {}
+inline void slice_shared(const tcb*) noexcept {}
 #endif
 
 // make_ready(t) is where a thread becomes runnable: t, queued nowhere,
-// joins the end of its level in state pending. It requests no switch and
+// joins the end of its level in state pending (with time slicing: at the
+// running thread's level, that level is now shared, slice_shared()). It requests no switch and
 // records no trace event: make_runnable() does both for a wake-up; deadline
 // expiry (whose callers decide next), thread creation (its own event and
 // switch rule) and a runnable thread's priority change (set_priority(),
@@ -244,6 +255,7 @@ inline void slice_done(const tcb*) noexcept {}
 inline void make_ready(tcb* t) noexcept {
     t->st = thread_state::pending;
     rq.push_back(t, t->prio);
+    if (KAIROS_TIME_SLICE_US != 0 && t->prio == current->prio) slice_shared(t);
 }
 
 // make_runnable(t) makes t ready (make_ready()) and requests a switch if t

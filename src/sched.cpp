@@ -97,12 +97,14 @@ inline bool stack_intact(const tcb* t) noexcept {
 
 // make_current(cur, next) ends every switch decision that hands the CPU
 // from cur to next (kairos_sched_switch(), kairos_sched_yield(), yield()'s
-// direct switch): the trace record, next becomes the current thread, and
-// next's context handle is returned for the port to resume. Masked.
+// direct switch): the trace record, next becomes the current thread, the
+// slice tick starts if next shares its level (slice_shared()), and next's
+// context handle is returned for the port to resume. Masked.
 __attribute__((always_inline)) inline void* make_current(const tcb* cur, tcb* next) noexcept {
     KAIROS_TRACE_SWITCH(cur, next);
     static_cast<void>(cur);
     current = next;
+    slice_shared(next);
     return next->ctx;
 }
 

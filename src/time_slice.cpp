@@ -11,11 +11,21 @@ namespace kairos::kernel::impl {
 
 tcb* slice_owner = nullptr;
 
+// slice_tick_start() (kernel_impl.hpp, slice_shared()). Out of line: the
+// switch only tests the flag. Reached from interrupts (a wake-up's
+// make_ready()), so placed like kairos_sched_tick().
+KAIROS_ISR_FN void slice_tick_start() noexcept {
+    kairos_slice_ticking = true;
+    if (kairos_slice_tick_start != nullptr) kairos_slice_tick_start();
+}
+
 namespace {
 std::uint64_t slice_end = 0;  // port::now_us() at which slice_owner's slice is used up
 }  // namespace
 
 }  // namespace kairos::kernel::impl
+
+bool kairos_slice_ticking = false;
 
 using namespace kairos::kernel::impl;
 
@@ -26,16 +36,17 @@ using namespace kairos::kernel::impl;
 // level starts its slice; the first tick at or after the slice's end
 // rotates the level, if that thread still heads it (a rotation whose switch
 // is pending is not repeated), and starts the slice of the thread it
-// rotated to. Masked: interrupts above the tick's priority change the run
-// queue too.
-extern "C" KAIROS_ISR_FN void kairos_sched_tick() noexcept {
+// rotated to. True while the running thread shares its level: the next
+// tick checks again. Masked: interrupts above the tick's priority change
+// the run queue too.
+extern "C" KAIROS_ISR_FN bool kairos_sched_tick() noexcept {
     irq_guard g;
     tcb* const c = current;
     // The boot context and the kernel's idle context are stopped: in no level.
-    if (!started || c->st != kairos::kernel::thread_state::pending || c->next == c) return;
+    if (!started || c->st != kairos::kernel::thread_state::pending || c->next == c) return false;
     const std::uint64_t now = kairos::port::now_us();
     if (c == slice_owner) {
-        if (now < slice_end || rq.level(c->prio).front() != c) return;
+        if (now < slice_end || rq.level(c->prio).front() != c) return true;
         rq.rotate(c->prio);
         kairos::port::request_switch();
     }
@@ -44,6 +55,7 @@ extern "C" KAIROS_ISR_FN void kairos_sched_tick() noexcept {
     // its slice as a preempted thread does).
     slice_owner = static_cast<tcb*>(rq.level(c->prio).front());
     slice_end = now + kairos::kernel::time_slice_us;
+    return true;
 }
 
 #endif

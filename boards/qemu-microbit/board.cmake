@@ -5,3 +5,4 @@
 include(${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/qemu-cortex-m.cmake)
 kairos_qemu_cortex_m_board(${CMAKE_CURRENT_LIST_DIR}/microbit.ld 16000000 microbit
                            BOARD_TIMER ${CMAKE_CURRENT_LIST_DIR}/nrf51_timer.cpp 0x40008000 8)
+kairos_board_reference_clock(${CMAKE_CURRENT_LIST_DIR}/nrf51_reference_clock.cpp)

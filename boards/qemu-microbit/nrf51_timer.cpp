@@ -64,15 +64,20 @@ std::uint32_t kairos_board_timer_count() noexcept { return capture(); }
 
 // The compare is absolute: CC[1] = the counter now + delta, from a capture
 // taken inside this call, so never earlier than `delta` counts after the
-// call. The event of a previous arming is cleared first (at the timer and
-// in the NVIC). Should the counter already have passed CC[1] when it is
-// written (a delta shorter than the write takes), the interrupt is pended
-// by hand rather than waiting for the next match, 2^32 counts later.
+// call. The event of a previous arming is cleared after CC[1] holds the new
+// value (at the timer and in the NVIC): QEMU's model (hw/timer/
+// nrf51_timer.c) re-raises COMPARE[1] at any access that finds the counter
+// equal to CC[1], as it is right after the previous alarm, so a clear
+// before the write could leave that alarm raised again. A match of the new
+// value before the clear is caught below: should the counter already have
+// passed CC[1] with no event (a delta shorter than the accesses take), the
+// interrupt is pended by hand rather than waiting for the next match, 2^32
+// counts later.
 void kairos_board_timer_alarm(std::uint32_t delta) noexcept {
-    reg::at(events_compare1) = 0;
-    reg::at(reg::nvic_icpr) = 1u << irq;
     const std::uint32_t at = capture() + delta;
     reg::at(cc1) = at;
+    reg::at(events_compare1) = 0;
+    reg::at(reg::nvic_icpr) = 1u << irq;
     if (static_cast<std::int32_t>(capture() - at) >= 0 && reg::at(events_compare1) == 0) {
         reg::at(reg::nvic_ispr) = 1u << irq;
     }

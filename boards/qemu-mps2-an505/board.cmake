@@ -5,4 +5,5 @@
 include(${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/qemu-cortex-m.cmake)
 kairos_qemu_cortex_m_board(${CMAKE_CURRENT_LIST_DIR}/an505.ld 20000000 mps2-an505
                            BOARD_TIMER ${PROJECT_SOURCE_DIR}/boards/qemu-cortex-m/cmsdk_dualtimer.cpp
-                                       0x50002000 5)
+                                       0x50002000 5
+                           REFERENCE_CLOCK 0x50302000 50)

@@ -19,4 +19,7 @@ else()
     set(_kairos_rv_cpu rv32,f=false,d=false,zbb=false)
 endif()
 kairos_board_qemu(HZ 10000000 COMMAND qemu-system-riscv32 -M virt -bios none -cpu ${_kairos_rv_cpu}
-                  -semihosting-config enable=on,target=native)
+                  -semihosting-config enable=on,target=native -rtc clock=vm)
+# The Goldfish RTC on QEMU's virtual clock (-rtc clock=vm): the tests'
+# reference clock, independent of mtime.
+kairos_board_reference_clock(${_kairos_board_dir}/goldfish_rtc_clock.cpp)

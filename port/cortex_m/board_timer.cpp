@@ -123,8 +123,13 @@ std::uint64_t cycles() noexcept {
 // (board.hpp): the time base needs no accounting (the counter runs on),
 // only the next alarm. The periodic tick's schedule advances by whole
 // periods (from now, if the handler is a period late); a due idle
-// deadline is spent. Masked around the time base and the alarm: an
-// interrupt above the alarm's priority may read the time meanwhile.
+// deadline is spent. An alarm that is not the periodic tick's (the
+// kernel's idle deadline, the wrap guard) has nothing to call: no ticker
+// is armed, no tick hook set and no slice checked (each would make the
+// tick periodic), so it re-arms in the same masked section, with the one
+// counter read: that is an idle kernel's wake-up path. Masked around the
+// time base and the alarm: an interrupt above the alarm's priority may
+// read the time meanwhile.
 extern "C" void kairos_board_timer_tick() noexcept {
     bt.irqs = bt.irqs + 1;
     std::uint32_t ipsr;
@@ -132,15 +137,21 @@ extern "C" void kairos_board_timer_tick() noexcept {
     KAIROS_TRACE_ISR_ENTER(ipsr & 0x1FFu);
     kairos::port::irq_state s = kairos::port::irq_disable();
     std::uint64_t now = count_locked();
+    if (idle_until <= now) idle_until = UINT64_MAX;
+    if (!bt.ticking && !periodic()) {
+        arm(now);
+        kairos::port::irq_restore(s);
+        KAIROS_TRACE_ISR_EXIT(ipsr & 0x1FFu);
+        return;
+    }
     if (bt.ticking) {
         bt.tick_at = bt.tick_at + tick_period;
         if (bt.tick_at <= now + min_alarm) bt.tick_at = now + tick_period;
     }
-    if (idle_until <= now) idle_until = UINT64_MAX;
     kairos::port::irq_restore(s);
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
-    KAIROS_SCHED_TICK();  // time slicing, when compiled in
+    KAIROS_SCHED_TICK(kairos_slice_ticking);  // time slicing, when compiled in
     s = kairos::port::irq_disable();
     now = count_locked();
     if (!bt.ticking && periodic()) bt.tick_at = now + tick_period;

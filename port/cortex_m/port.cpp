@@ -145,9 +145,10 @@ void start_scheduler() noexcept {
     cortex_m::reg::at(cortex_m::reg::scb_shcsr) |= cortex_m::reg::shcsr_usgfaultena;
     asm volatile("dsb\n\tisb" ::: "memory");
 #endif
-    // Time slicing is checked on the tick: start it now (otherwise the first
-    // now_us() does).
-    if (KAIROS_TIME_SLICE_US != 0) kairos_mcu_tick_ensure();
+    // Time slicing is checked on the tick: start the time base now
+    // (otherwise the first now_us() does), so that kairos_slice_tick_start()
+    // can start the tick whenever a level is shared.
+    if (KAIROS_TIME_SLICE_US != 0) (void)kairos::cortex_m::cycles();
     if (!on_psp) {
         kairos_cortex_m_thread_to_psp(isr_stack + sizeof isr_stack);
         on_psp = true;
@@ -179,8 +180,12 @@ void wait_for_interrupt() noexcept { asm volatile("dsb\n\twfi\n\tcpsie i\n\tisb\
 // idle() programs SysTick's next period to end at the deadline (tickless,
 // unless the periodic tick is needed), then calls the board's hooks around
 // the wait. The board's kairos_idle_exit() runs before the interrupt that
-// woke the core (still masked).
+// woke the core (still masked). No thread runs while the kernel idles, so
+// time slicing needs no tick (kairos_slice_ticking).
 void idle(std::uint64_t deadline_us) noexcept {
+#if KAIROS_TIME_SLICE_US
+    if (&kairos_slice_ticking != nullptr) kairos_slice_ticking = false;
+#endif
     if (tick_period != 0) kairos::cortex_m::idle_program(deadline_us);
     kairos_idle_enter(deadline_us);
     wait_for_interrupt();
@@ -382,6 +387,12 @@ void kairos_mcu_tick_ensure() noexcept {
     kairos::cortex_m::need_tick();
 }
 
+#if KAIROS_TIME_SLICE_US
+// kairos_slice_tick_start() (kairos/detail/time_slice_hook.hpp): the tick
+// becomes periodic (at once, from a tickless period) unless it is already.
+void kairos_slice_tick_start() noexcept { kairos::cortex_m::need_tick(); }
+#endif
+
 // kairos_tick() accounts the period that just ended and chooses the length
 // of the one after the period now running (SysTick reloads from RVR at the
 // end of each period, so the choice is always one period ahead).
@@ -396,7 +407,7 @@ void kairos_tick() noexcept {
     KAIROS_TRACE_ISR_ENTER(15);  // SysTick, exception 15; timestamped once the period is counted
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
     if (const kairos::cortex_m::tick_hook f = tick_fn) f();
-    KAIROS_SCHED_TICK();  // time slicing, when compiled in
+    KAIROS_SCHED_TICK(kairos_slice_ticking);  // time slicing, when compiled in
     // Unmasked: a reader uses tb.next only with an event pending, and
     // the next one is at least min_reload away.
     const std::uint32_t p = kairos::cortex_m::reload_after(tb.base + tb.cur);

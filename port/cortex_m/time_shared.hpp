@@ -38,11 +38,19 @@ extern volatile tick_hook tick_fn;
 // an armed ticker keeps the periodic tick.
 extern std::uint64_t idle_until;
 extern bool tickers;
+// slice_tick(): time slicing needs the tick (kairos_slice_ticking,
+// kairos/detail/time_slice_hook.hpp); always false without
+// KAIROS_TIME_SLICE_US.
+#if KAIROS_TIME_SLICE_US
+inline bool slice_tick() noexcept { return &kairos_slice_ticking != nullptr && kairos_slice_ticking; }
+#else
+constexpr bool slice_tick() noexcept { return false; }
+#endif
 
-// periodic(): the tick must stay periodic: tickless idle off, time slicing
-// compiled in (the slice check runs on the tick), a tick hook or a ticker.
+// periodic(): the tick must stay periodic: tickless idle off, a running
+// thread whose slice the tick checks, a tick hook or a ticker.
 inline bool periodic() noexcept {
-    return !KAIROS_TICKLESS || KAIROS_TIME_SLICE_US != 0 || tick_fn != nullptr || tickers;
+    return !KAIROS_TICKLESS || slice_tick() || tick_fn != nullptr || tickers;
 }
 
 }  // namespace detail

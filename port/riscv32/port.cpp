@@ -42,10 +42,19 @@ std::uint64_t idle_until = 0;
 bool tickers = false;
 volatile std::uint32_t timer_irqs = 0;  // port::timer_interrupts()
 
-// periodic(): the tick must stay periodic: tickless idle off, time slicing
-// compiled in (the slice check runs on the tick), a tick hook or a ticker.
+// slice_tick(): time slicing needs the tick (kairos_slice_ticking,
+// kairos/detail/time_slice_hook.hpp); always false without
+// KAIROS_TIME_SLICE_US.
+#if KAIROS_TIME_SLICE_US
+bool slice_tick() noexcept { return &kairos_slice_ticking != nullptr && kairos_slice_ticking; }
+#else
+constexpr bool slice_tick() noexcept { return false; }
+#endif
+
+// periodic(): the tick must stay periodic: tickless idle off, a running
+// thread whose slice the tick checks, a tick hook or a ticker.
 bool periodic() noexcept {
-    return !KAIROS_TICKLESS || KAIROS_TIME_SLICE_US != 0 || tick_fn != nullptr || tickers;
+    return !KAIROS_TICKLESS || slice_tick() || tick_fn != nullptr || tickers;
 }
 
 std::uint32_t csr_mip() noexcept {
@@ -99,7 +108,7 @@ extern "C" void kairos_tick() noexcept {
     }
     if (const kairos::riscv::irq_hook f = tick_fn) f();
     if (kairos_mcu_ticker_tick != nullptr) tickers = kairos_mcu_ticker_tick();
-    KAIROS_SCHED_TICK();  // time slicing, when compiled in
+    KAIROS_SCHED_TICK(kairos_slice_ticking);  // time slicing, when compiled in
     KAIROS_TRACE_ISR_EXIT(7);
 }
 
@@ -149,6 +158,10 @@ void start_scheduler() noexcept {
 // an interrupt pending in mip and enabled in mie whatever mstatus.MIE says;
 // unmasking then lets it run.
 void idle(std::uint64_t deadline_us) noexcept {
+#if KAIROS_TIME_SLICE_US
+    // No thread runs while the kernel idles: nothing to slice.
+    if (&kairos_slice_ticking != nullptr) kairos_slice_ticking = false;
+#endif
     if (tick_period != 0 && !periodic()) {
         idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
         const std::uint64_t now = riscv::cycles();
@@ -229,5 +242,16 @@ void kairos_mcu_tick_ensure() noexcept {
     }
     kairos::port::irq_restore(s);
 }
+
+#if KAIROS_TIME_SLICE_US
+// kairos_slice_tick_start() (kairos/detail/time_slice_hook.hpp): the tick
+// becomes periodic (one period from now, from a tickless compare) unless it
+// is already. Masked.
+void kairos_slice_tick_start() noexcept {
+    if (tick_period != 0 && compare > kairos::riscv::cycles() + tick_period) {
+        set_mtimecmp(kairos::riscv::cycles() + tick_period);
+    }
+}
+#endif
 
 }  // extern "C"

@@ -45,10 +45,19 @@ bool tickers = false;
 volatile std::uint32_t timer_irqs = 0;  // port::timer_interrupts()
 constexpr std::uint32_t wrap_guard = 1u << 31;
 
-// periodic(): the tick must stay periodic: tickless idle off, time slicing
-// compiled in (the slice check runs on the tick), a tick hook or a ticker.
+// slice_tick(): time slicing needs the tick (kairos_slice_ticking,
+// kairos/detail/time_slice_hook.hpp); always false without
+// KAIROS_TIME_SLICE_US.
+#if KAIROS_TIME_SLICE_US
+KAIROS_ISR_FN bool slice_tick() noexcept { return &kairos_slice_ticking != nullptr && kairos_slice_ticking; }
+#else
+constexpr bool slice_tick() noexcept { return false; }
+#endif
+
+// periodic(): the tick must stay periodic: tickless idle off, a running
+// thread whose slice the tick checks, a tick hook or a ticker.
 KAIROS_ISR_FN bool periodic() noexcept {
-    return !KAIROS_TICKLESS || KAIROS_TIME_SLICE_US != 0 || tick_fn != nullptr || tickers;
+    return !KAIROS_TICKLESS || slice_tick() || tick_fn != nullptr || tickers;
 }
 
 std::uint32_t rsr_interrupt() noexcept {
@@ -106,7 +115,7 @@ extern "C" KAIROS_ISR_FN void kairos_tick() noexcept {
     const std::uint32_t c = kairos::lx106::ccount();
     if (c < ccount_last) ++ccount_high;
     ccount_last = c;
-    KAIROS_SCHED_TICK();  // time slicing, when compiled in (after the wrap accounting)
+    KAIROS_SCHED_TICK(kairos_slice_ticking);  // time slicing, when compiled in (after the wrap accounting)
     KAIROS_TRACE_ISR_EXIT(6);
 }
 
@@ -166,6 +175,10 @@ void start_scheduler() noexcept {
 // request made by the handler stays pending and the kernel re-checks its
 // run queue after idle() returns anyway.
 void idle(std::uint64_t deadline_us) noexcept {
+#if KAIROS_TIME_SLICE_US
+    // No thread runs while the kernel idles: nothing to slice.
+    if (&kairos_slice_ticking != nullptr) kairos_slice_ticking = false;
+#endif
     if (tick_period != 0 && !periodic()) {
         idle_until = kairos::mcu::to_ticks(deadline_us, core_clock.per_us);
         set_deadline();
@@ -198,7 +211,7 @@ void kairos::lx106::tick_start(std::uint32_t period_cycles) noexcept {
 namespace {
 // tick_now() moves a tickless compare (maybe far ahead) to one period from
 // now: the periodic tick is needed again. Masked.
-void tick_now() noexcept {
+KAIROS_ISR_FN void tick_now() noexcept {
     if (tick_period == 0) return;
     const std::uint32_t now = kairos::lx106::ccount();
     if (rsr_ccompare0() - now > tick_period) wsr_ccompare0(now + tick_period);
@@ -252,5 +265,12 @@ void kairos_mcu_tick_ensure() noexcept {
     }
     kairos::port::irq_restore(s);
 }
+
+#if KAIROS_TIME_SLICE_US
+// kairos_slice_tick_start() (kairos/detail/time_slice_hook.hpp): the tick
+// becomes periodic (one period from now, from a tickless compare) unless it
+// is already. Masked.
+KAIROS_ISR_FN void kairos_slice_tick_start() noexcept { tick_now(); }
+#endif
 
 }  // extern "C"

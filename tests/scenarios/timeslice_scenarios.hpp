@@ -14,7 +14,9 @@
 // switch an interrupt requested is taken) and a periodic interrupt of
 // 1000 µs that calls the scenario's function (targets: the port's tick
 // hook, after which the port's tick runs the slice check; hosts, which have
-// no tick: a virtual alarm whose handler also calls KAIROS_SCHED_TICK()).
+// no tick: a virtual alarm whose handler also calls KAIROS_SCHED_TICK()),
+// or, on a target, no interrupt at all (the slice tick must then start by
+// itself: kairos_slice_tick_start()).
 #pragma once
 
 #include <kairos/kernel/thread.hpp>
@@ -64,11 +66,17 @@ inline void copy_counts(std::uint32_t (&to)[busy_threads]) {
 
 // busy(i): count until the run ends; thread 0 may yield once half-way.
 // The turn and the count are one masked step, so a preemption cannot fall
-// between noticing a turn and recording it.
+// between noticing a turn and recording it; the step re-reads the stop
+// flag, so a thread preempted between the loop's test and the step, while
+// the others saw the stop and exited, records no turn.
 inline void busy(void* a) {
     const int i = as_int(a);
     while (!bs.stop) {
         const kairos::port::irq_state s = kairos::port::irq_disable();
+        if (bs.stop) {
+            kairos::port::irq_restore(s);
+            break;
+        }
         if (bs.last != i) {  // the CPU came to this thread from another busy one
             if (bs.last >= 0) {
                 ++bs.turns;

@@ -253,7 +253,16 @@ const ks::timeslice::slice_harness slice_harness{
     [] { ktarget::periodic_irq_stop(); },
 };
 #if KAIROS_TIME_SLICE_US
+// The same without the periodic interrupt: no tick hook keeps the tick
+// periodic, so the slices rotate only if the port starts its tick when the
+// busy threads share their level (kairos_slice_tick_start()).
+const ks::timeslice::slice_harness slice_harness_no_irq{
+    [] {},
+    [](void (*)()) {},
+    [] {},
+};
 void slicing_shares_level() { ks::timeslice::slicing_shares_level(slice_harness); }
+void slicing_starts_own_tick() { ks::timeslice::slicing_shares_level(slice_harness_no_irq); }
 #else
 void slicing_off_runs_first_until_yield() { ks::timeslice::slicing_off_runs_first_until_yield(slice_harness); }
 #endif
@@ -323,6 +332,7 @@ int main() {
         // timeslice_scenarios.hpp
 #if KAIROS_TIME_SLICE_US
         {"slicing_shares_level", slicing_shares_level},
+        {"slicing_starts_own_tick", slicing_starts_own_tick},
 #else
         {"slicing_off_runs_first_until_yield", slicing_off_runs_first_until_yield},
 #endif

@@ -19,6 +19,18 @@ namespace ktarget {
 void periodic_irq_start(std::uint32_t period_us, void (*fn)()) noexcept;
 void periodic_irq_stop() noexcept;
 
+// reference_ns(ns) reads the board's reference clock into ns and returns
+// true: a counter of the QEMU machine, in nanoseconds since an arbitrary
+// origin, that runs on QEMU's virtual clock and that neither the port nor
+// the board's time base (board.hpp, "Board timer") uses, so that the
+// port's time across idle can be checked against it (tests/target/
+// idle_target.cpp). It counts whole nanoseconds of its own rate (mps2
+// FPGAIO: 40 ns at 25 MHz) and does not wrap within the first minute after
+// reset. False: the machine has no such clock. Defined by the board's
+// source that kairos_board_reference_clock() names (cmake/board.cmake).
+// Context: thread.
+bool reference_ns(std::uint64_t& ns) noexcept;
+
 inline void print(const char* s) noexcept { kairos::port::console_write(s); }
 
 // print_u64(v) prints v in decimal (kairos::detail::put_decimal: no

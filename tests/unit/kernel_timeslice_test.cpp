@@ -26,7 +26,8 @@ constexpr std::uint64_t tick_us = 1000;
 void (*tick_fn)() = nullptr;
 
 void on_tick() {
-    KAIROS_SCHED_TICK();  // what an MCU port's tick does
+    [[maybe_unused]] bool keep = false;  // an MCU port stops its tick when false
+    KAIROS_SCHED_TICK(keep);             // what an MCU port's tick does
     if (tick_fn != nullptr) tick_fn();
     kairos::host::set_virtual_alarm(SIGUSR2, kairos::port::now_us() + tick_us);
 }
